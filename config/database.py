@@ -1,0 +1,45 @@
+"""Read DATABASE_URL into Django's DATABASES entry (SQLite by default).
+
+Fifteen lines of our own beat a dependency: we support exactly two schemes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+
+def database_from_url(url: str | None, base_dir: Path) -> dict:
+    if not url:
+        return sqlite(base_dir / "db.sqlite3")
+    parts = urlsplit(url)
+    if parts.scheme == "sqlite":
+        path = unquote(parts.path.lstrip("/")) if parts.netloc == "" else parts.netloc + parts.path
+        return sqlite(Path(path))
+    if parts.scheme in {"postgres", "postgresql"}:
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": unquote(parts.path.lstrip("/")),
+            "USER": unquote(parts.username or ""),
+            "PASSWORD": unquote(parts.password or ""),
+            "HOST": parts.hostname or "",
+            "PORT": str(parts.port or ""),
+            "CONN_MAX_AGE": 60,
+            "CONN_HEALTH_CHECKS": True,
+        }
+    raise ValueError(f"DATABASE_URL scheme {parts.scheme!r} is not supported (sqlite, postgres)")
+
+
+def sqlite(path: Path) -> dict:
+    return {
+        "ENGINE": "django.db.backends.sqlite3",
+        "NAME": path,
+        # Writers take the lock at BEGIN, so two devices moving at once queue instead of
+        # failing half-way with "database is locked"; WAL lets readers poll meanwhile.
+        "OPTIONS": {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        },
+        "TEST": {"NAME": path.with_name("test-" + path.name)},
+    }

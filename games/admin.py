@@ -1,0 +1,32 @@
+from django.contrib import admin
+
+from games.models import Move, Table
+
+
+class MoveInline(admin.TabularInline):
+    model = Move
+    fields = ["created", "seat", "name", "sentence", "version", "undone"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    show_change_link = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "spoken_code", "version", "updated"]
+    list_filter = ["game"]
+    search_fields = ["name", "code"]
+    readonly_fields = ["code", "version", "created", "updated"]
+    inlines = [MoveInline]
+
+
+@admin.register(Move)
+class MoveAdmin(admin.ModelAdmin):
+    list_display = ["sentence", "table", "seat", "name", "version", "undone", "created"]
+    list_filter = ["name", "undone"]
+    search_fields = ["sentence", "table__name"]
+    readonly_fields = ["table", "name", "args", "seat", "sentence", "version", "state_before"]

@@ -1,0 +1,13 @@
+from django.urls import path
+
+from games import api
+
+urlpatterns = [
+    path("tables/", api.create_table, name="api-tables"),
+    path("tables/import/", api.import_table, name="api-import"),
+    path("tables/<str:code>/", api.table_detail, name="api-table"),
+    path("tables/<str:code>/moves/", api.make_move, name="api-moves"),
+    path("tables/<str:code>/undo/", api.undo, name="api-undo"),
+    path("tables/<str:code>/history/", api.history, name="api-history"),
+    path("tables/<str:code>/export/", api.export, name="api-export"),
+]

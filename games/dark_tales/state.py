@@ -1,0 +1,271 @@
+"""The Dark Tales table state, its options and the small helpers every move uses."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from games.dark_tales.catalog import (
+    ITEMS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TYPE_LABELS,
+    WHERE_LABELS,
+    CardInfo,
+    Catalog,
+    CardType,
+    Item,
+    SettingCard,
+    Where,
+)
+from games.engine import RuleError
+
+Phase = Literal["draw", "item", "card", "reveal", "scoring", "over"]
+PHASES: tuple[str, ...] = ("draw", "item", "card", "reveal", "scoring", "over")
+
+
+def no_items() -> dict[Item, int]:
+    return {item: 0 for item in ITEMS}
+
+
+class Player(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str
+    hand: list[str] = Field(default_factory=list)  # cards the app knows by name
+    hand_unknown: int = 0  # cards in hand the app knows only as a count
+    front: list[str] = Field(default_factory=list)  # cards in play in front of the player
+    items: dict[Item, int] = Field(default_factory=no_items)
+    vp: int = 0  # the face-down token pile: hidden from other seats until the reveal
+    bonus_manual: int | None = None  # B-card points entered by hand
+    bonus_note: str = ""
+    bonus: int | None = None  # what the B card gave, set at the reveal
+    bonus_lines: list[str] = Field(default_factory=list)
+
+    @property
+    def hand_count(self) -> int:
+        return len(self.hand) + self.hand_unknown
+
+    @property
+    def item_count(self) -> int:
+        return sum(self.items.values())
+
+
+class State(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    rng: int
+    players: list[Player]
+    setting_a: str
+    setting_b: str
+    first: int
+    active: int
+    turn: int = 1
+    phase: Phase = "draw"
+    deck: int
+    deck_top: str | None = None  # known face-up top card of the deck (left by a Wizard)
+    common: list[str] = Field(default_factory=list)
+    discard: list[str] = Field(default_factory=list)  # the last one is on top
+    supply: dict[Item, int]
+    item_played: bool = False
+    gained: dict[Item, int] = Field(default_factory=no_items)  # by the active player this turn
+    ended_by: int | None = None  # the player who began a turn with no cards
+    cards: dict[str, CardInfo] = Field(default_factory=dict)  # the table's own card entries
+    settings: dict[str, SettingCard] = Field(default_factory=dict)  # ... and setting cards
+
+    def catalog(self) -> Catalog:
+        return Catalog(self.cards, self.settings)
+
+    @property
+    def current(self) -> Player:
+        return self.players[self.active]
+
+
+class Options(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    players: list[str] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
+    setting_a: str | None = None  # "A1".."A3"; drawn at random when left out
+    setting_b: str | None = None  # "B1".."B3"
+    first_player: str | None = None  # a player's name; chosen at random when left out
+    cards: list[CardInfo] = Field(default_factory=list)  # the group's own catalog entries
+    settings: list[SettingCard] = Field(default_factory=list)
+
+    @field_validator("players")
+    @classmethod
+    def _names(cls, names: list[str]) -> list[str]:
+        names = [" ".join(n.split()) for n in names]
+        if any(not n for n in names):
+            raise ValueError("every player needs a name")
+        if len({n.casefold() for n in names}) != len(names):
+            raise ValueError("two players have the same name")
+        return names
+
+    @model_validator(mode="after")
+    def _choices(self) -> Options:
+        codes = Catalog(settings={s.code: s for s in self.settings}).settings
+        for field, kind in (("setting_a", "A"), ("setting_b", "B")):
+            code = getattr(self, field)
+            if code is not None and (code not in codes or not code.startswith(kind)):
+                raise ValueError(f"{field} must be one of the {kind} setting cards")
+        if self.first_player is not None and self.first_player not in self.players:
+            raise ValueError("the first player must be one of the players")
+        return self
+
+
+class CardRef(BaseModel):
+    """A card in play: its name and where it lies ("common" or a player's seat, "p2")."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: str
+    at: str
+    type: CardType | None = None  # only when the catalog doesn't know the card's type yet
+
+
+# -- seats and names -----------------------------------------------------------------
+
+
+def seat_id(index: int) -> str:
+    return f"p{index + 1}"
+
+
+def player_index(state: State, seat: str) -> int | None:
+    if seat.startswith("p") and seat[1:].isdigit():
+        i = int(seat[1:]) - 1
+        if 0 <= i < len(state.players):
+            return i
+    return None
+
+
+def require_player(state: State, seat: str) -> int:
+    i = player_index(state, seat)
+    if i is None:
+        raise RuleError(f"There is no player at seat “{seat}”.")
+    return i
+
+
+def check_turn(state: State, seat: str) -> None:
+    """The active player's own seat or the shared table may act for the active player."""
+    if seat == "table" or player_index(state, seat) == state.active:
+        return
+    if player_index(state, seat) is not None:
+        raise RuleError(f"It is {state.current.name}'s turn.")
+    raise RuleError("Only the table or the players can do that.")
+
+
+def check_self_or_table(state: State, seat: str, target: int) -> None:
+    if seat == "table" or player_index(state, seat) == target:
+        return
+    raise RuleError(f"Only {state.players[target].name} or the table can do that.")
+
+
+def resolve(state: State, name: str) -> str:
+    found = state.catalog().canonical(name)
+    if found is None:
+        raise RuleError(
+            f"There is no card called “{name.strip()}” in this table's catalog: add it first."
+        )
+    return found
+
+
+def the(name: str) -> str:
+    return f"the {name}"
+
+
+# -- where cards are -----------------------------------------------------------------
+
+
+def zone(state: State, at: str) -> tuple[list[str], str]:
+    """The list of cards at a place in play and a phrase for it."""
+    if at == "common":
+        return state.common, "the common area"
+    i = player_index(state, at)
+    if i is None:
+        raise RuleError(f"“{at}” is not a place in play.")
+    return state.players[i].front, f"in front of {state.players[i].name}"
+
+
+def in_play(state: State) -> list[tuple[str, str]]:
+    found = [("common", c) for c in state.common]
+    for i, p in enumerate(state.players):
+        found += [(seat_id(i), c) for c in p.front]
+    return found
+
+
+def visible_copies(state: State, name: str) -> int:
+    n = sum(1 for _, c in in_play(state) if c == name) + state.discard.count(name)
+    n += sum(p.hand.count(name) for p in state.players)
+    return n + (1 if state.deck_top == name else 0)
+
+
+def check_copies(state: State, name: str, extra: int = 1) -> None:
+    """Refuse a card the table says it does not have that many copies of."""
+    count = state.catalog().card(name).count
+    if count is not None and visible_copies(state, name) + extra > count:
+        raise RuleError(f"The catalog says there are only {count} × {name}, all accounted for.")
+
+
+def take_from_hand(state: State, i: int, name: str) -> None:
+    p = state.players[i]
+    if name in p.hand:
+        p.hand.remove(name)
+    elif p.hand_unknown > 0:
+        check_copies(state, name)
+        p.hand_unknown -= 1
+    else:
+        raise RuleError(f"{p.name} has no {name} in hand.")
+
+
+def add_to_hand(state: State, i: int, name: str | None) -> None:
+    if name is None:
+        state.players[i].hand_unknown += 1
+    else:
+        state.players[i].hand.append(name)
+
+
+def remove_ref(state: State, ref: CardRef) -> tuple[str, str]:
+    """Take a referenced card out of play: returns its name and where it was."""
+    name = resolve(state, ref.card)
+    cards, where = zone(state, ref.at)
+    if name not in cards:
+        raise RuleError(f"There is no {name} {where}.")
+    cards.remove(name)
+    return name, where
+
+
+def type_of(state: State, name: str, given: CardType | None) -> CardType | None:
+    """A card's type from the catalog, or the one the player gives (then remembered)."""
+    known = state.catalog().card(name).type
+    if known is not None and given is not None and given != known:
+        raise RuleError(f"The {name} is a {TYPE_LABELS[known]}, not a {TYPE_LABELS[given]}.")
+    if known is None and given is not None:
+        learn(state, name, type=given)
+    return known or given
+
+
+def learn(state: State, name: str, **facts) -> None:
+    """Remember a fact about a card the shipped catalog lacks (type, where it goes)."""
+    info = state.catalog().card(name)
+    state.cards[name] = info.model_copy(update=facts)
+
+
+def where_phrase(goes: Where, player: Player) -> str:
+    return f"in front of {player.name}" if goes == "front" else WHERE_LABELS[goes]
+
+
+def no_draw(state: State, i: int) -> bool:
+    """A card with the no-draw effect (the Witch) in front of the player stops all draws."""
+    catalog = state.catalog()
+    return any(catalog.card(c).effect == "no_draw" for c in state.players[i].front)
+
+
+def vp_phrase(n: int) -> str:
+    return f"{n} VP"
+
+
+def join(parts: list[str]) -> str:
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]

@@ -1,0 +1,182 @@
+"""The contract between the table platform and a game's pure rules.
+
+Nothing here imports Django: a game module is plain Python that the platform
+drives. A game declares a typed state (a pydantic model that round-trips
+through JSON exactly), ``setup``, named moves, ``view(state, seat)``,
+``outcome(state)`` and its invariants. Moves mutate the fresh copy of the state
+they are given and return the sentence that goes into the table's log; a move
+that breaks the rules raises ``RuleError`` with a sentence a player understands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from games.rng import Rng
+
+__all__ = [
+    "Game",
+    "MoveSpec",
+    "Outcome",
+    "RuleError",
+    "ArgsError",
+    "Seat",
+    "Rng",
+    "describe_validation_error",
+]
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class RuleError(Exception):
+    """A move the rules refuse; the message is shown to the players as it is."""
+
+
+class ArgsError(RuleError):
+    """A move was asked for with arguments of the wrong shape (a typo, not a rule)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place a device can take at a table: the shared display, the story master or a player."""
+
+    id: str  # "table", "sm" or "p1".."p9"
+    label: str
+    kind: str  # "table" | "sm" | "player"
+
+
+TABLE_SEAT = "table"
+STORY_MASTER_SEAT = "sm"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game (or the standings of a running one)."""
+
+    finished: bool
+    scores: dict[str, int] = field(default_factory=dict)  # seat id -> score
+    winners: tuple[str, ...] = ()  # seat ids; several means a shared victory
+    summary: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "finished": self.finished,
+            "scores": dict(self.scores),
+            "winners": list(self.winners),
+            "summary": self.summary,
+        }
+
+
+MoveFn = Callable[[Any, Any, str], str]
+
+
+@dataclass(frozen=True)
+class MoveSpec:
+    name: str
+    args: type[BaseModel]
+    run: MoveFn  # (state, args, seat) -> sentence; mutates state
+    label: str
+    description: str
+
+
+class NoArgs(BaseModel):
+    """Arguments of a move that needs none."""
+
+
+@dataclass
+class Game(Generic[S]):
+    """A registered game. Build one per game module and decorate its moves with ``@game.move``."""
+
+    slug: str
+    title: str
+    State: type[S]
+    Options: type[BaseModel]
+    setup_fn: Callable[[Any, int], S]
+    view_fn: Callable[[S, str], dict[str, Any]]
+    seats_fn: Callable[[S], list[Seat]]
+    outcome_fn: Callable[[S], Outcome | None] = lambda state: None
+    invariants_fn: Callable[[S], list[str]] = lambda state: []
+    blurb: str = ""
+    template: str = ""  # the HTMX panel, e.g. "games/dark_tales/panel.html"
+    options_template: str = ""  # extra fields on the new-table form (names start "opt_")
+    moves: dict[str, MoveSpec] = field(default_factory=dict)
+
+    def move(self, args: type[BaseModel] = NoArgs, *, label: str = "", name: str = ""):
+        """Register a move: ``@game.move(Args)`` over ``def draw(state, args, seat) -> str``."""
+
+        def register(fn: MoveFn) -> MoveFn:
+            move_name = name or fn.__name__.replace("_", "-")
+            if move_name in self.moves:
+                raise ValueError(f"{self.slug}: move {move_name!r} registered twice")
+            doc = (fn.__doc__ or "").strip()
+            self.moves[move_name] = MoveSpec(
+                name=move_name,
+                args=args,
+                run=fn,
+                label=label or move_name.replace("-", " ").capitalize(),
+                description=doc.splitlines()[0] if doc else "",
+            )
+            return fn
+
+        return register
+
+    # -- what the platform calls -------------------------------------------------------
+
+    def parse_options(self, options: dict[str, Any] | None) -> BaseModel:
+        try:
+            return self.Options.model_validate(options or {})
+        except ValidationError as exc:
+            raise ArgsError(describe_validation_error(exc, "options")) from exc
+
+    def setup(self, options: dict[str, Any] | None, seed: int) -> dict[str, Any]:
+        state = self.setup_fn(self.parse_options(options), seed)
+        self.check(state)
+        return dump(state)
+
+    def load(self, data: dict[str, Any]) -> S:
+        return self.State.model_validate(data)
+
+    def apply(self, data: dict[str, Any], move: str, args: dict[str, Any] | None, seat: str):
+        """Run one move on a copy of ``data``: returns (new state as JSON, sentence)."""
+        spec = self.moves.get(move)
+        if spec is None:
+            raise ArgsError(f"{self.title} has no move called “{move}”.")
+        try:
+            parsed = spec.args.model_validate(args or {})
+        except ValidationError as exc:
+            raise ArgsError(describe_validation_error(exc, spec.label)) from exc
+        state = self.load(data)
+        sentence = spec.run(state, parsed, seat)
+        self.check(state)
+        return dump(state), sentence
+
+    def check(self, state: S) -> None:
+        broken = self.invariants_fn(state)
+        if broken:
+            raise RuleError("That would break the rules: " + "; ".join(broken))
+
+    def view(self, data: dict[str, Any], seat: str) -> dict[str, Any]:
+        return self.view_fn(self.load(data), seat)
+
+    def seats(self, data: dict[str, Any]) -> list[Seat]:
+        return self.seats_fn(self.load(data))
+
+    def outcome(self, data: dict[str, Any]) -> Outcome | None:
+        return self.outcome_fn(self.load(data))
+
+
+def dump(state: BaseModel) -> dict[str, Any]:
+    return state.model_dump(mode="json")
+
+
+def describe_validation_error(exc: ValidationError, what: str) -> str:
+    """Turn pydantic's report into one line a player can act on."""
+    parts = []
+    for error in exc.errors()[:3]:
+        where = ".".join(str(p) for p in error["loc"]) or what
+        parts.append(f"{where}: {error['msg'].lower()}")
+    return f"{what} — " + "; ".join(parts) + "."

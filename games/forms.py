@@ -1,0 +1,56 @@
+"""Turn an HTML form into the arguments of a move, using the move's own typed model."""
+
+from __future__ import annotations
+
+import json
+import typing
+from typing import Any
+
+from django.http import QueryDict
+from django.utils.translation import gettext as _
+from pydantic import BaseModel
+
+from games.engine import ArgsError
+
+# Form fields that are not move arguments.
+ENVELOPE = {"csrfmiddlewaretoken", "version", "args_json"}
+
+
+def _is_list(annotation: Any) -> bool:
+    origin = typing.get_origin(annotation)
+    if origin in (list, tuple, set, frozenset):
+        return True
+    if origin in (typing.Union, getattr(__import__("types"), "UnionType", None)):
+        return any(_is_list(arg) for arg in typing.get_args(annotation))
+    return False
+
+
+def args_from_form(model: type[BaseModel], data: QueryDict) -> dict[str, Any]:
+    """Checkboxes and repeated fields become lists; empty optional fields take their default.
+
+    A hidden ``args_json`` field can carry structured arguments a form can't express.
+    """
+    args: dict[str, Any] = {}
+    if data.get("args_json"):
+        try:
+            loaded = json.loads(data["args_json"])
+        except json.JSONDecodeError:
+            raise ArgsError(_("The form sent arguments that are not valid JSON.")) from None
+        if not isinstance(loaded, dict):
+            raise ArgsError(_("The form sent arguments in the wrong shape."))
+        args.update(loaded)
+    for name, field in model.model_fields.items():
+        if name in ENVELOPE or name not in data:
+            continue
+        if _is_list(field.annotation):
+            args[name] = [value for value in data.getlist(name) if value != ""]
+        elif data.get(name, "") != "":
+            args[name] = data.get(name)
+    return args
+
+
+def version_from_form(data: QueryDict) -> int:
+    try:
+        return int(data.get("version", ""))
+    except ValueError:
+        raise ArgsError(_("This form is missing the table version; reload the page.")) from None

@@ -1,0 +1,31 @@
+"""Which games this server knows. A game module builds one ``Game`` and is listed here."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+
+from games.engine import Game
+
+# slug -> module that defines ``game``; the order is the order on the home page.
+GAME_MODULES: dict[str, str] = {
+    "dark-tales": "games.dark_tales.rules",
+}
+
+
+@cache
+def all_games() -> dict[str, Game]:
+    games = {}
+    for slug, module in GAME_MODULES.items():
+        game = import_module(module).game
+        if game.slug != slug:
+            raise RuntimeError(f"{module} declares slug {game.slug!r}, registry says {slug!r}")
+        games[slug] = game
+    return games
+
+
+def get_game(slug: str) -> Game:
+    try:
+        return all_games()[slug]
+    except KeyError:
+        raise LookupError(f"Unknown game “{slug}”.") from None

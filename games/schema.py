@@ -1,0 +1,53 @@
+"""Describe every registered game's moves in the OpenAPI schema (a drf-spectacular hook).
+
+Each game move becomes one variant of ``MoveRequest``: its name as a constant and
+its arguments from the move's own pydantic model, so the schema can't drift
+from the rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.registry import all_games
+
+
+def _pascal(slug: str) -> str:
+    return "".join(part.capitalize() for part in slug.replace("_", "-").split("-"))
+
+
+def _hoist(schema: dict[str, Any], components: dict[str, Any], prefix: str) -> dict[str, Any]:
+    for name, definition in schema.pop("$defs", {}).items():
+        components[prefix + name] = definition
+    return schema
+
+
+def describe_game_moves(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    components = result.setdefault("components", {}).setdefault("schemas", {})
+    variants = []
+    for game in all_games().values():
+        prefix = _pascal(game.slug)
+        ref_template = f"#/components/schemas/{prefix}{{model}}"
+        options = game.Options.model_json_schema(ref_template=ref_template)
+        components[f"{prefix}Options"] = _hoist(options, components, prefix)
+        for move in game.moves.values():
+            args_name = f"{prefix}{_pascal(move.name)}Args"
+            args = move.args.model_json_schema(ref_template=ref_template)
+            components[args_name] = _hoist(args, components, prefix)
+            variants.append(
+                {
+                    "type": "object",
+                    "title": f"{game.title}: {move.label}",
+                    "description": move.description,
+                    "properties": {
+                        "move": {"type": "string", "enum": [move.name]},
+                        "args": {"$ref": f"#/components/schemas/{args_name}"},
+                        "version": {"type": "integer", "minimum": 1},
+                        "seat": {"type": "string", "maxLength": 16},
+                    },
+                    "required": ["move", "version"],
+                }
+            )
+    if variants and "MoveRequestRequest" in components:
+        components["MoveRequestRequest"] = {"oneOf": variants}
+    return result

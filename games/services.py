@@ -1,0 +1,141 @@
+"""Every change to a table goes through here: one function per action, one transaction each.
+
+HTMX views and API views call these and nothing else writes tables or moves,
+so an action is written once. Each write locks the table row, checks the
+version the device saw, runs the pure rules, saves state with version + 1
+and appends one Move row to the log.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from games.engine import Game, RuleError, Seat
+from games.models import Move, Table
+from games.registry import get_game
+
+
+class TableNotFound(Exception):
+    """No table has this code (the page or API answers 404)."""
+
+
+@dataclass
+class VersionConflict(Exception):
+    """The device wrote against an old version; it gets the latest table instead."""
+
+    table: Table
+
+    def __str__(self) -> str:
+        return _("The table changed — here is the latest.")
+
+
+def game_of(table: Table) -> Game:
+    return get_game(table.game)
+
+
+def get_table(code: str) -> Table:
+    try:
+        return Table.objects.get(code=code)
+    except Table.DoesNotExist:
+        raise TableNotFound(code) from None
+
+
+def current_version(code: str) -> int | None:
+    """The one cheap query behind polling."""
+    return Table.objects.filter(code=code).values_list("version", flat=True).first()
+
+
+def seat_of(table: Table, seat_id: str) -> Seat:
+    for seat in game_of(table).seats(table.state):
+        if seat.id == seat_id:
+            return seat
+    raise RuleError(_("There is no seat “%(seat)s” at this table.") % {"seat": seat_id})
+
+
+def create_table(game_slug: str, name: str, options: dict[str, Any] | None = None) -> Table:
+    try:
+        game = get_game(game_slug)
+    except LookupError as exc:
+        raise RuleError(str(exc)) from None
+    name = (name or "").strip() or game.title
+    if len(name) > 80:
+        raise RuleError(_("A table name can be at most 80 characters."))
+    state = game.setup(options, seed=secrets.randbits(64))
+    return Table.objects.create(game=game.slug, name=name, state=state)
+
+
+def _locked(code: str, expected_version: int) -> Table:
+    try:
+        table = Table.objects.select_for_update().get(code=code)
+    except Table.DoesNotExist:
+        raise TableNotFound(code) from None
+    if table.version != expected_version:
+        raise VersionConflict(table)
+    return table
+
+
+def _save(table: Table, new_state: dict, *, name: str, args: dict, seat: str, sentence: str):
+    move = Move(
+        table=table,
+        name=name,
+        args=args,
+        seat=seat,
+        sentence=sentence[:400],
+        version=table.version + 1,
+        state_before=table.state,
+    )
+    table.state = new_state
+    table.version += 1
+    table.save(update_fields=["state", "version", "updated"])
+    move.save()
+    return move
+
+
+def apply_move(
+    code: str, move: str, args: dict[str, Any] | None, *, expected_version: int, seat: str
+) -> tuple[Table, Move]:
+    """Run one named move for ``seat``; RuleError, VersionConflict or TableNotFound otherwise."""
+    # The transaction is rolled back on any exception, so a refused move changes nothing.
+    with transaction.atomic():
+        table = _locked(code, expected_version)
+        seat_of(table, seat)
+        new_state, sentence = game_of(table).apply(table.state, move, args, seat)
+        logged = _save(table, new_state, name=move, args=args or {}, seat=seat, sentence=sentence)
+    return table, logged
+
+
+def undo_last(code: str, *, expected_version: int, seat: str) -> tuple[Table, Move]:
+    """Restore the state before the newest move not yet undone; the undo is logged too."""
+    with transaction.atomic():
+        table = _locked(code, expected_version)
+        label = seat_of(table, seat).label
+        last = (
+            table.moves.exclude(name=Move.UNDO)
+            .filter(undone=False)
+            .only("id", "table_id", "sentence", "state_before")
+            .first()
+        )
+        if last is None:
+            raise RuleError(_("There is nothing to undo."))
+        sentence = _("%(who)s undid: %(what)s") % {"who": label, "what": last.sentence}
+        logged = _save(
+            table,
+            last.state_before,
+            name=Move.UNDO,
+            args={"move": last.id},
+            seat=seat,
+            sentence=sentence,
+        )
+        Move.objects.filter(pk=last.pk).update(undone=True)
+    return table, logged
+
+
+def history(table: Table, limit: int | None = None):
+    """The log, newest first (state snapshots left in the database)."""
+    moves = table.moves.defer("state_before")
+    return moves[:limit] if limit else moves

@@ -1,0 +1,19 @@
+from django.urls import path
+
+from games import views
+
+app_name = "games"
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("new/<slug:game_slug>/", views.new_table, name="new"),
+    path("join/", views.join, name="join"),
+    path("import/", views.import_table, name="import"),
+    path("t/<str:code>/", views.table_page, name="table"),
+    path("t/<str:code>/seat/", views.choose_seat, name="seat"),
+    path("t/<str:code>/poll/", views.poll, name="poll"),
+    path("t/<str:code>/move/<slug:name>/", views.move, name="move"),
+    path("t/<str:code>/undo/", views.undo, name="undo"),
+    path("t/<str:code>/history/", views.history_page, name="history"),
+    path("t/<str:code>/export/", views.export_table, name="export"),
+]

@@ -1,0 +1,259 @@
+"""The HTMX pages of every table. Thin: parse, call a service, re-render from fresh state."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseRedirect,
+)
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from games import codes, exchange, services
+from games.engine import RuleError
+from games.forms import args_from_form, version_from_form
+from games.models import Table
+from games.registry import all_games, get_game
+from games.seats import remember_seat, remembered_seat
+
+RECENT = 5  # log lines shown under the panel
+
+
+def healthz(request: HttpRequest) -> HttpResponse:
+    """Liveness for load balancers, and the bare view `make bench` compares against."""
+    return HttpResponse(b"ok", content_type="text/plain")
+
+
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    tables = Table.objects.only("code", "game", "name", "updated")[:30]
+    games = all_games()
+    return render(
+        request,
+        "games/home.html",
+        {
+            "games": games.values(),
+            "tables": [(t, games.get(t.game)) for t in tables],
+            "code_error": request.GET.get("error") == "code",
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
+    try:
+        game = get_game(game_slug)
+    except LookupError:
+        raise Http404(_("No such game.")) from None
+    error = ""
+    if request.method == "POST":
+        options = options_from_form(request.POST)
+        try:
+            table = services.create_table(game.slug, request.POST.get("name", ""), options)
+        except RuleError as exc:
+            error = str(exc)
+        else:
+            return redirect("games:seat", code=table.code)
+    return render(
+        request,
+        "games/new.html",
+        {"game": game, "error": error, "form": request.POST, "player_slots": range(1, 7)},
+    )
+
+
+def options_from_form(data) -> dict[str, Any]:
+    """Player names from numbered inputs; anything richer comes as JSON from the game's form."""
+    options: dict[str, Any] = {}
+    if data.get("options_json"):
+        try:
+            options.update(json.loads(data["options_json"]))
+        except json.JSONDecodeError:
+            raise RuleError(_("The game options are not valid JSON.")) from None
+    players = [name.strip() for name in data.getlist("player") if name.strip()]
+    if players:
+        options["players"] = players
+    for key in data:
+        if key.startswith("opt_"):
+            values = [v for v in data.getlist(key) if v != ""]
+            if values:
+                options[key[4:]] = values[0] if len(values) == 1 else values
+    return options
+
+
+@require_GET
+def join(request: HttpRequest) -> HttpResponse:
+    code = codes.normalize(request.GET.get("code", ""))
+    if not code or not Table.objects.filter(code=code).exists():
+        return HttpResponseRedirect(reverse("games:home") + "?error=code#join")
+    return redirect("games:seat", code=code)
+
+
+def _table_or_404(code: str) -> Table:
+    try:
+        return services.get_table(code)
+    except services.TableNotFound:
+        raise Http404(_("No table has this code.")) from None
+
+
+@require_http_methods(["GET", "POST"])
+def choose_seat(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    seats = services.game_of(table).seats(table.state)
+    if request.method == "POST":
+        chosen = request.POST.get("seat", "")
+        if chosen in {seat.id for seat in seats}:
+            response = redirect("games:table", code=code)
+            remember_seat(response, code, chosen)
+            return response
+    return render(
+        request,
+        "games/seat.html",
+        {"table": table, "seats": seats, "current": remembered_seat(request, code)},
+    )
+
+
+def table_context(table: Table, seat_id: str, message: str = "", error: bool = False) -> dict:
+    game = services.game_of(table)
+    seats = {seat.id: seat for seat in game.seats(table.state)}
+    outcome = game.outcome(table.state)
+    return {
+        "table": table,
+        "game": game,
+        "seat": seats[seat_id],
+        "view": game.view(table.state, seat_id),
+        "outcome": outcome,
+        "recent": list(services.history(table, RECENT)),
+        "message": message,
+        "error": error,
+        "panel": game.template or "games/generic_panel.html",
+        "moves": game.moves,
+    }
+
+
+def _seat_or_none(request: HttpRequest, table: Table) -> str | None:
+    seat = remembered_seat(request, table.code)
+    if seat and seat in {s.id for s in services.game_of(table).seats(table.state)}:
+        return seat
+    return None
+
+
+@require_GET
+def table_page(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    seat = _seat_or_none(request, table)
+    if seat is None:
+        return redirect("games:seat", code=code)
+    return render(request, "games/table.html", table_context(table, seat))
+
+
+@require_GET
+def poll(request: HttpRequest, code: str) -> HttpResponse:
+    """204 while nothing changed (one indexed query, no body); the fresh live region otherwise."""
+    version = services.current_version(code)
+    if version is None:
+        raise Http404(_("No table has this code."))
+    if str(version) == request.GET.get("v"):
+        return HttpResponse(status=204)
+    table = services.get_table(code)
+    seat = _seat_or_none(request, table)
+    if seat is None:
+        return HttpResponseClientRedirect(reverse("games:seat", args=[code]))
+    return render(request, "games/table.html#live", table_context(table, seat))
+
+
+def _write(request: HttpRequest, code: str, action) -> HttpResponse:
+    """Shared by every write: seat from the cookie, version from the form, errors in place."""
+    table = _table_or_404(code)
+    seat = _seat_or_none(request, table)
+    if seat is None:
+        return HttpResponseClientRedirect(reverse("games:seat", args=[code]))
+    try:
+        table, logged = action(table, seat, version_from_form(request.POST))
+    except services.VersionConflict as conflict:
+        context = table_context(conflict.table, seat, str(conflict), error=True)
+        return _respond(request, context, status=409)
+    except RuleError as exc:
+        table.refresh_from_db()
+        return _respond(request, table_context(table, seat, str(exc), error=True), status=400)
+    return _respond(request, table_context(table, seat, logged.sentence))
+
+
+def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
+    if request.htmx:
+        # htmx swaps only 2xx answers; the refusal is shown in place all the same.
+        response = render(request, "games/table.html#live", context)
+        if status != 200:
+            response["HX-Trigger"] = "tk:refused"
+        return response
+    return render(request, "games/table.html", context, status=status)
+
+
+@require_POST
+def move(request: HttpRequest, code: str, name: str) -> HttpResponse:
+    def action(table: Table, seat: str, version: int):
+        spec = services.game_of(table).moves.get(name)
+        if spec is None:
+            raise RuleError(_("This game has no move called “%(move)s”.") % {"move": name})
+        args = args_from_form(spec.args, request.POST)
+        return services.apply_move(code, name, args, expected_version=version, seat=seat)
+
+    return _write(request, code, action)
+
+
+@require_POST
+def undo(request: HttpRequest, code: str) -> HttpResponse:
+    return _write(
+        request,
+        code,
+        lambda table, seat, version: services.undo_last(code, expected_version=version, seat=seat),
+    )
+
+
+@require_GET
+def history_page(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    return render(
+        request,
+        "games/history.html",
+        {"table": table, "moves": services.history(table), "game": services.game_of(table)},
+    )
+
+
+@require_GET
+def export_table(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    response = HttpResponse(
+        json.dumps(exchange.export_table(table), ensure_ascii=False, indent=1),
+        content_type="application/json",
+    )
+    filename = f"talekeeper-{slugify(table.name) or table.game}-v{table.version}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def import_table(request: HttpRequest) -> HttpResponse:
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("document")
+        if upload is None:
+            error = _("Choose an exported table file first.")
+        elif upload.size > exchange.MAX_BYTES:
+            error = _("The file is larger than 5 MB; a table export can be at most 5 MB.")
+        else:
+            try:
+                table = exchange.import_table(upload.read())
+            except RuleError as exc:
+                error = str(exc)
+            else:
+                return redirect("games:seat", code=table.code)
+    return render(request, "games/import.html", {"error": error}, status=400 if error else 200)

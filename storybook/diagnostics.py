@@ -1,0 +1,45 @@
+"""Diagnostics: what the loader and the lint say about a world, each with file:line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    """One finding. ``file`` is relative to the world folder ("scenes/0104.yaml"), ``line`` 1-based."""
+
+    severity: Severity
+    file: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        return f"{where}: {self.severity}: {self.message}"
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+
+class WorldError(Exception):
+    """A world that cannot be loaded; ``diagnostics`` holds every finding (errors and warnings)."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = sorted(diagnostics)
+        errors = [d for d in self.diagnostics if d.is_error]
+        head = "\n".join(str(d) for d in errors[:20])
+        more = f"\n… and {len(errors) - 20} more" if len(errors) > 20 else ""
+        super().__init__(f"{len(errors)} error(s) in world:\n{head}{more}")
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.is_error]
+
+
+def has_errors(diagnostics: list[Diagnostic]) -> bool:
+    return any(d.is_error for d in diagnostics)
