@@ -17,6 +17,13 @@ Depth = Literal["Mineshaft", "Ice Caves", "Caverns", "Catacombs", "Inferno"]
 # Left to right on the table. The first and last are not adjacent to each other.
 DEPTHS: tuple[Depth, ...] = ("Mineshaft", "Ice Caves", "Caverns", "Catacombs", "Inferno")
 
+
+def adjacent_depths(depth: Depth) -> list[Depth]:
+    """The depths next to this one; the first and last are not neighbours."""
+    i = DEPTHS.index(depth)
+    return [DEPTHS[j] for j in (i - 1, i + 1) if 0 <= j < len(DEPTHS)]
+
+
 FeatKind = Literal["treasure", "monster", "quest", "special"]
 HeroKind = Literal["adventurer", "specialist", "elite"]
 # How a feat scores when collected: by its track, or by one of the rulebook's special rules.
@@ -132,7 +139,9 @@ def check_hero_shape(name: str, kind: HeroKind, depths: list[Depth]) -> None:
         raise ValueError(f"{name or 'the hero'} lists a depth twice")
     wanted = {"adventurer": 2, "specialist": 1, "elite": 0}[kind]
     if len(depths) != wanted:
-        raise ValueError(f"{name or 'a hero'}: an {kind} shows {wanted} depth(s), not {len(depths)}")
+        raise ValueError(
+            f"{name or 'a hero'}: an {kind} shows {wanted} depth(s), not {len(depths)}"
+        )
 
 
 def merge(catalog: Catalog, patch: CatalogPatch) -> Catalog:
@@ -208,9 +217,7 @@ def unknowns(catalog: Catalog) -> list[str]:
     gaps = []
     for card in catalog.feats:
         missing = [
-            field
-            for field, value in (("type", card.kind), ("count", card.count))
-            if value is None
+            field for field, value in (("type", card.kind), ("count", card.count)) if value is None
         ]
         if card.rule == "track" and card.track is None:
             missing.append("scoring track")

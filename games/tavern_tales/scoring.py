@@ -143,9 +143,13 @@ def _golem(catalog: Catalog, held: list[Held], golem: str, choice: str | None) -
     gem = card_of(catalog, choice)
     already = stack_size(held, gem.name)
     if gem.gem is False or gem.rule != "track" or gem.kind == "special":
-        raise RuleError(f"The Crystal Golem can only join a stack of gems, and {gem.name} is not one.")
+        raise RuleError(
+            f"The Crystal Golem can only join a stack of gems, and {gem.name} is not one."
+        )
     if already == 0:
-        raise RuleError(f"The Crystal Golem can only join a stack you hold; you have no {gem.name}.")
+        raise RuleError(
+            f"The Crystal Golem can only join a stack you hold; you have no {gem.name}."
+        )
     held.append(Held(feat=golem, stack=gem.name))
     return track_points(gem, already)
 

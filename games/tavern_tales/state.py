@@ -221,7 +221,9 @@ def describe_hero(hero: PlayedHero | None) -> str:
     return f"{article} {hero.kind} ({' / '.join(hero.depths)})"
 
 
-def resolve_hero(catalog: Catalog, name: str, kind: HeroKind | None, depths: list[Depth]) -> PlayedHero:
+def resolve_hero(
+    catalog: Catalog, name: str, kind: HeroKind | None, depths: list[Depth]
+) -> PlayedHero:
     """Turn what a player tapped into a hero: a catalog card, or the type and depth icons."""
     card = catalog.hero(name) if name else None
     if card is not None and card.kind is not None and card.depths is not None:

@@ -1,0 +1,359 @@
+"""Tavern Tales: Legends of Dungeon Drop — the pure rules the table platform drives.
+
+Setup mirrors the physical table (five depths of feats, hands of heroes, the optional modules and
+the 2-player changes); moves are the decisions players tap: Think'n'Drink, stake a claim, pass,
+one-up, flip the table, collect. Claim and scoring details live in ``claims.py`` and
+``scoring.py``; card data in ``catalog.py``; what each seat sees in ``view.py``.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from games.engine import (
+    TABLE_SEAT,
+    Game,
+    NoArgs,
+    Outcome,
+    RuleError,
+    Seat,
+    describe_validation_error,
+)
+from games.rng import Rng
+from games.tavern_tales import claims
+from games.tavern_tales.catalog import DEPTHS, CatalogPatch, Depth, merge, shipped
+from games.tavern_tales.claims import CollectArgs, HeroTap, StakeArgs
+from games.tavern_tales.state import (
+    EPIC_WIN,
+    WIN,
+    DepthRow,
+    Options,
+    Player,
+    Slot,
+    State,
+    depth_row,
+    draw_heroes,
+    feats_on_table,
+    hand_limit,
+    player_of,
+    require_seat,
+    seat_of,
+    two_player,
+)
+from games.tavern_tales.view import view
+
+OPENING_HAND = 4  # 3-5 players: deal 6, keep 4; 2 players: deal 5, keep 4
+
+
+def setup(options: Options, seed: int) -> State:
+    rng = Rng(seed)
+    catalog = merge(shipped(), options.catalog)
+    count = len(options.players)
+    drinks = list(options.drinks) + [None] * (count - len(options.drinks))
+    for drink in filter(None, drinks):
+        card = catalog.drink(drink)
+        if card is None:
+            raise RuleError(f"“{drink}” is not a Specialty Drink in the catalog.")
+        if count == 2 and not card.two_player:
+            raise RuleError(f"The 2-player game doesn't use {drink}.")
+    first = options.first_player if options.first_player is not None else rng.randbelow(count)
+
+    room_depths: list[Depth] = []
+    if options.modules.rooms:
+        room_depths = list(options.room_depths or options.room_tiles)
+        others = [depth for depth in DEPTHS if depth not in room_depths]
+        rng.shuffle(others)
+        room_depths += others[: max(0, catalog.totals.rooms_in_play - len(room_depths))]
+    rows = []
+    for depth in DEPTHS:
+        if depth not in room_depths:
+            rows.append(DepthRow(name=depth, slots=[Slot() for _ in range(3)]))
+            continue
+        tile = options.room_tiles.get(depth, "")
+        card = catalog.room(tile) if tile else None
+        if tile and card is None:
+            raise RuleError(f"“{tile}” is not a room tile in the catalog.")
+        layout = card.layout if card and card.layout else ["up", "up", "up"]
+        slots = [Slot(face_down=side == "down") for side in layout]
+        rows.append(DepthRow(name=depth, room=tile, slots=slots))
+
+    totals = catalog.totals
+    hero_total = totals.heroes - totals.elite_heroes
+    if options.modules.elite_heroes:
+        hero_total += totals.elite_in_play
+    state = State(
+        players=[
+            Player(name=name, hand=OPENING_HAND, drink=drink)
+            for name, drink in zip(options.players, drinks, strict=True)
+        ],
+        depths=rows,
+        catalog=catalog,
+        modules=options.modules,
+        epic_duel=options.epic_duel,
+        target=EPIC_WIN if options.epic_duel else WIN,
+        hero_total=hero_total,
+        feat_total=totals.feats,
+        # 3-5 players shuffle their 2 discards back; 2 players discard 1 each face-down.
+        hero_deck=hero_total - OPENING_HAND * count - (count if count == 2 else 0),
+        hero_discard=count if count == 2 else 0,
+        feat_deck=0,
+        active=first,
+        rng=0,
+    )
+    state.feat_deck = totals.feats - feats_on_table(state)
+    state.timeline = [[0] * count]
+    state.rng = rng.state
+    return state
+
+
+def seats(state: State) -> list[Seat]:
+    return [Seat(TABLE_SEAT, "Table", "table")] + [
+        Seat(seat_of(i), player.name, "player") for i, player in enumerate(state.players)
+    ]
+
+
+def outcome(state: State) -> Outcome:
+    scores = {seat_of(i): player.prestige for i, player in enumerate(state.players)}
+    if state.phase != "over":
+        return Outcome(finished=False, scores=scores, summary=f"Turn {state.turn}.")
+    names = " and ".join(state.players[i].name for i in state.winners)
+    best = state.players[state.winners[0]].prestige
+    return Outcome(
+        finished=True,
+        scores=scores,
+        winners=tuple(seat_of(i) for i in state.winners),
+        summary=f"{names} won with {best} prestige.",
+    )
+
+
+def invariants(state: State) -> list[str]:
+    broken = []
+    for index, player in enumerate(state.players):
+        if player.prestige < 0:
+            broken.append(f"{player.name}'s prestige is below 0")
+        if player.hand < 0:
+            broken.append(f"{player.name} holds fewer than no cards")
+        if state.phase == "turn" and player.hand > hand_limit(state, index):
+            broken.append(f"{player.name} holds more cards than the hand limit")
+    in_claim = len(state.claim.plays) if state.claim else 0
+    heroes = state.hero_deck + state.hero_discard + in_claim + sum(p.hand for p in state.players)
+    if min(state.hero_deck, state.hero_discard) < 0 or heroes != state.hero_total:
+        broken.append(f"hero cards don't add up ({heroes} of {state.hero_total})")
+    held = sum(len(p.feats) for p in state.players)
+    feats = state.feat_deck + feats_on_table(state) + held
+    if state.feat_deck < 0 or feats != state.feat_total:
+        broken.append(f"feat cards don't add up ({feats} of {state.feat_total})")
+    if (state.claim is not None) != (state.phase in ("claim", "collect")):
+        broken.append("a claim is open outside the claim phases")
+    if bool(state.winners) != (state.phase == "over"):
+        broken.append("the game has winners but is not over, or the reverse")
+    return broken
+
+
+game: Game[State] = Game(
+    slug="tavern-tales",
+    title="Tavern Tales",
+    State=State,
+    Options=Options,
+    setup_fn=setup,
+    view_fn=view,
+    seats_fn=seats,
+    outcome_fn=outcome,
+    invariants_fn=invariants,
+    blurb="Legends of Dungeon Drop: stake outrageous claims, one-up your friends, reach 30.",
+    template="games/tavern_tales/panel.html",
+)
+
+
+def _active(state: State, seat: str) -> int:
+    if state.phase == "over":
+        raise RuleError("The game is over.")
+    require_seat(state, seat, state.active)
+    return state.active
+
+
+@game.move(NoArgs, label="Think'n'Drink")
+def think_n_drink(state: State, args: NoArgs, seat: str) -> str:
+    """Draw 3 heroes, discard 1, then discard down to the hand limit."""
+    who = _active(state, seat)
+    player = state.players[who]
+    if state.phase != "turn":
+        raise RuleError("Think'n'Drink is a whole turn: it can't be taken during a claim.")
+    if two_player(state):
+        raise RuleError("In the 2-player game every turn starts a claim.")
+    limit = hand_limit(state, who)
+    if player.hand >= limit:
+        raise RuleError(
+            f"{player.name} began the turn at the hand limit of {limit}: stake a claim instead."
+        )
+    drawn = draw_heroes(state, 3)
+    player.hand += drawn
+    discarded = min(1, player.hand) + max(0, player.hand - 1 - limit)
+    player.hand -= discarded
+    state.hero_discard += discarded
+    sentence = (
+        f"{player.name} took a Think'n'Drink: drew {drawn}, discarded {discarded}, "
+        f"{player.hand} in hand."
+    )
+    return sentence + claims.end_turn(state, claims.next_seat(state, who))
+
+
+@game.move(StakeArgs)
+def stake_claim(state: State, args: StakeArgs, seat: str) -> str:
+    """Play a hero face-up and claim feats at one of its depths."""
+    _active(state, seat)
+    return claims.stake(state, args)
+
+
+def _responder(state: State, seat: str) -> int:
+    if state.claim is None or state.claim.responder is None:
+        raise RuleError("No claim is waiting for an answer.")
+    require_seat(state, seat, state.claim.responder)
+    return state.claim.responder
+
+
+@game.move(NoArgs, label="Pass")
+def pass_claim(state: State, args: NoArgs, seat: str) -> str:
+    """Let the claim stand for now (you may still one-up if it comes round again)."""
+    return claims.pass_claim(state, _responder(state, seat))
+
+
+@game.move(HeroTap, label="One-up")
+def one_up(state: State, args: HeroTap, seat: str) -> str:
+    """Play a hero to take the claim over (face-down in the 2-player game)."""
+    return claims.one_up(state, _responder(state, seat), args)
+
+
+@game.move(HeroTap, label="Flip the table")
+def flip_table(state: State, args: HeroTap, seat: str) -> str:
+    """2 players: turn the opponent's last hero over; a lie hands you the claim."""
+    return claims.flip_table(state, _responder(state, seat), args)
+
+
+@game.move(CollectArgs)
+def collect(state: State, args: CollectArgs, seat: str) -> str:
+    """The claim's winner collects the feats, choosing how the special ones score."""
+    if state.claim is None or state.claim.winner is None:
+        raise RuleError("There is no won claim to collect.")
+    require_seat(state, seat, state.claim.winner)
+    return state.players[state.claim.winner].name + " " + claims.collect(state, args)
+
+
+@game.move(NoArgs, label="Redraw a hand of elite heroes")
+def redraw_hand(state: State, args: NoArgs, seat: str) -> str:
+    """Discard a hand made only of elite heroes and draw as many new cards."""
+    who = _active(state, seat)
+    player = state.players[who]
+    if not state.modules.elite_heroes:
+        raise RuleError(
+            "Only a hand full of elite heroes is redrawn, and they are not in this game."
+        )
+    if state.phase != "turn":
+        raise RuleError("A hand is redrawn before staking a claim.")
+    if not two_player(state) and player.hand < hand_limit(state, who):
+        raise RuleError(f"{player.name} can Think'n'Drink instead, so needn't redraw.")
+    size = player.hand
+    state.hero_discard += size
+    player.hand = draw_heroes(state, size)
+    return f"{player.name} discarded a hand of elite heroes and drew {player.hand} new cards."
+
+
+class FeatIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    feat: str | None = Field(default=None, max_length=60)
+    face_down: bool = False
+    empty: bool = False
+
+
+class ShowArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    depth: Depth
+    feats: list[FeatIn] = Field(max_length=6)
+    room: str | None = Field(default=None, max_length=60)  # the room tile's name, if any
+
+
+@game.move(ShowArgs)
+def show_feats(state: State, args: ShowArgs, seat: str) -> str:
+    """Tap which feats lie at a depth (a room depth may also set its layout)."""
+    player_of(state, seat)
+    if state.phase == "over":
+        raise RuleError("The game is over.")
+    row = depth_row(state, args.depth)
+    shape = [(slot.empty, slot.face_down) for slot in row.slots]
+    changed = [(f.empty, f.face_down) for f in args.feats] != shape
+    if changed and (row.room is None or state.claim is not None):
+        raise RuleError(
+            f"The {args.depth} keeps its layout; only a room depth's layout can be changed."
+        )
+    filled = sum(1 for f in args.feats if not f.empty) - sum(1 for s in row.slots if not s.empty)
+    if filled > state.feat_deck:
+        raise RuleError("The feat deck doesn't hold that many more cards.")
+    for item in args.feats:
+        if item.feat and (item.face_down or item.empty):
+            raise RuleError("A face-down feat stays unknown until it is collected.")
+        if item.feat and state.catalog.feat(item.feat) is None:
+            raise RuleError(f"“{item.feat}” is not a feat in this table's catalog.")
+    if args.room is not None:
+        if row.room is None:
+            raise RuleError(f"No room lies at the {args.depth}.")
+        if args.room and state.catalog.room(args.room) is None:
+            raise RuleError(f"“{args.room}” is not a room tile in the catalog.")
+        row.room = args.room
+    old = row.slots
+    row.slots = [Slot(**item.model_dump()) for item in args.feats]
+    try:
+        claims.check_supply(state, state.catalog, [])
+    except RuleError:
+        row.slots = old
+        raise
+    state.feat_deck -= filled
+    names = [
+        s.feat or ("a face-down feat" if s.face_down else "?") for s in row.slots if not s.empty
+    ]
+    return f"The {args.depth} shows " + (", ".join(names) or "no feats") + "."
+
+
+@game.move(CatalogPatch)
+def edit_catalog(state: State, args: CatalogPatch, seat: str) -> str:
+    """Enter card facts read off the table's own cards (a track, a count, a hero's depths)."""
+    player_of(state, seat)
+    try:
+        catalog = merge(state.catalog, args)
+    except ValidationError as exc:
+        raise RuleError(describe_validation_error(exc, "Card data")) from None
+    claims.check_supply(state, catalog, [])
+    state.catalog = catalog
+    names = [
+        card.name for group in (args.feats, args.heroes, args.rooms, args.drinks) for card in group
+    ]
+    return "The catalog now records " + (", ".join(names) or "nothing new") + "."
+
+
+class AdjustArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    player: int = Field(ge=0, le=4)
+    points: int = Field(ge=-45, le=45)
+    reason: str = Field(default="", max_length=80)
+
+
+@game.move(AdjustArgs, label="Adjust prestige")
+def adjust_prestige(state: State, args: AdjustArgs, seat: str) -> str:
+    """Correct a score, or apply a card text the app doesn't read (never below 0)."""
+    if args.player >= len(state.players):
+        raise RuleError("That player is not at this table.")
+    require_seat(state, seat, args.player)
+    if state.phase == "over":
+        raise RuleError("The game is over; undo the last move to correct it.")
+    player = state.players[args.player]
+    player.prestige = max(0, player.prestige + args.points)
+    why = f" ({args.reason})" if args.reason else ""
+    sentence = f"{player.name} {'gains' if args.points >= 0 else 'loses'} {abs(args.points)} prestige{why}: now {player.prestige}."
+    limit = hand_limit(state, args.player)
+    if state.phase == "turn" and player.hand > limit:
+        state.hero_discard += player.hand - limit
+        player.hand = limit
+        sentence += f" {player.name} discards down to {limit} cards."
+    return sentence
