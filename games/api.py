@@ -155,7 +155,8 @@ def create_table(request: Request) -> Response:
 
 
 @extend_schema(
-    parameters=[SEAT_PARAM], responses={200: TableSerializer, 400: REFUSED, 404: NOT_FOUND},
+    parameters=[SEAT_PARAM],
+    responses={200: TableSerializer, 400: REFUSED, 404: NOT_FOUND},
     tags=["tables"],
 )
 @api_view(["GET"])
@@ -216,8 +217,10 @@ def history(request: Request, code: str) -> Response:
 
 
 @extend_schema(
-    responses={200: OpenApiResponse(description="The table as a versioned JSON document."),
-               404: NOT_FOUND},
+    responses={
+        200: OpenApiResponse(description="The table as a versioned JSON document."),
+        404: NOT_FOUND,
+    },
     tags=["exchange"],
 )
 @api_view(["GET"])

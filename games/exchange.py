@@ -106,12 +106,16 @@ def validate_document(data: Any) -> TableDocument:
     expected = list(range(2, doc.version + 1))
     if [m.version for m in doc.moves] != expected:
         raise ImportRefused(
-            _("The log does not match the table: version %(version)s needs moves numbered 2 to %(version)s, in order.")
+            _(
+                "The log does not match the table: version %(version)s needs moves numbered 2 to %(version)s, in order."
+            )
             % {"version": doc.version}
         )
     _check_state(game, doc.state, _("the table's state"))
     for move in doc.moves:
-        _check_state(game, move.state_before, _("the state before move %(n)s") % {"n": move.version})
+        _check_state(
+            game, move.state_before, _("the state before move %(n)s") % {"n": move.version}
+        )
     return doc
 
 
@@ -133,7 +137,5 @@ def import_table(raw: bytes | str | dict) -> Table:
         table = Table.objects.create(
             game=doc.game, name=doc.name, state=doc.state, version=doc.version, created=doc.created
         )
-        Move.objects.bulk_create(
-            Move(table=table, **record.model_dump()) for record in doc.moves
-        )
+        Move.objects.bulk_create(Move(table=table, **record.model_dump()) for record in doc.moves)
     return table

@@ -48,6 +48,6 @@ def describe_game_moves(result: dict[str, Any], generator, request, public) -> d
                     "required": ["move", "version"],
                 }
             )
-    if variants and "MoveRequestRequest" in components:
-        components["MoveRequestRequest"] = {"oneOf": variants}
+    if variants and "MoveRequest" in components:
+        components["MoveRequest"] = {"oneOf": variants}
     return result

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, Field
 
-from games.engine import Game, Outcome, RuleError, Rng, Seat
+from games.engine import Game, Outcome, Rng, RuleError, Seat
 from games.registry import all_games
 
 

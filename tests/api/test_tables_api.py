@@ -1,0 +1,168 @@
+"""The REST API: same services as the pages, JSON errors, 400/404/409."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from games import services
+from games.models import Table
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def api():
+    return APIClient()
+
+
+@pytest.fixture
+def table():
+    return services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+
+
+def test_create_table(api):
+    response = api.post(
+        "/api/tables/",
+        {"game": "tally", "name": "Sat", "options": {"players": ["Cy"]}},
+        format="json",
+    )
+    assert response.status_code == 201
+    body = response.json()
+    assert body["version"] == 1
+    assert Table.objects.get(code=body["code"]).name == "Sat"
+
+
+def test_create_table_refuses_unknown_game_with_json_error(api):
+    response = api.post("/api/tables/", {"game": "chess"}, format="json")
+    assert response.status_code == 400
+    assert "chess" in response.json()["error"]
+
+
+def test_create_table_refuses_bad_options(api):
+    response = api.post(
+        "/api/tables/", {"game": "tally", "options": {"players": []}}, format="json"
+    )
+    assert response.status_code == 400
+    assert "players" in response.json()["error"]
+
+
+def test_get_table_filters_by_seat(api, table, django_assert_num_queries):
+    secret_ada, secret_bo = table.state["secrets"]
+    with django_assert_num_queries(1):
+        body = api.get(f"/api/tables/{table.code}/", {"seat": "p2"}).json()
+    players = body["state"]["players"]
+    assert players[0]["secret"] is None and players[1]["secret"] == secret_bo
+    assert str(secret_ada) not in str(body)
+    table_view = api.get(f"/api/tables/{table.code}/").json()
+    assert str(secret_ada) not in str(table_view) and str(secret_bo) not in str(table_view)
+
+
+def test_get_table_with_unknown_seat_is_400(api, table):
+    response = api.get(f"/api/tables/{table.code}/", {"seat": "p7"})
+    assert response.status_code == 400
+    assert "no seat" in response.json()["error"]
+
+
+def test_unknown_code_is_404_json(api):
+    for url in ["/api/tables/ZZZ/", "/api/tables/ZZZ/history/", "/api/tables/ZZZ/export/"]:
+        response = api.get(url)
+        assert response.status_code == 404
+        assert response.json() == {"error": "No table has this code."}
+    response = api.post("/api/tables/ZZZ/moves/", {"move": "add", "version": 1}, format="json")
+    assert response.status_code == 404
+
+
+def test_move_then_undo(api, table):
+    response = api.post(
+        f"/api/tables/{table.code}/moves/",
+        {"move": "add", "args": {"points": 2}, "version": 1, "seat": "p1"},
+        format="json",
+    )
+    assert response.status_code == 200
+    body = response.json()
+    assert body["table"]["version"] == 2
+    assert body["move"]["sentence"] == "Ada added 2."
+    response = api.post(f"/api/tables/{table.code}/undo/", {"version": 2}, format="json")
+    assert response.json()["table"]["state"]["players"][0]["total"] == 0
+    history = api.get(f"/api/tables/{table.code}/history/").json()
+    assert [m["name"] for m in history] == ["undo", "add"]
+    assert history[1]["undone"] is True
+
+
+def test_rule_violation_is_400_and_changes_nothing(api, table):
+    response = api.post(
+        f"/api/tables/{table.code}/moves/",
+        {"move": "add", "args": {"points": 1}, "version": 1, "seat": "p2"},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json() == {"error": "It is Ada's turn."}
+    assert Table.objects.get(pk=table.pk).version == 1
+
+
+def test_stale_version_is_409_with_latest_state_for_the_seat(api, table):
+    services.apply_move(table.code, "add", {"points": 3}, expected_version=1, seat="p1")
+    response = api.post(
+        f"/api/tables/{table.code}/moves/",
+        {"move": "add", "args": {"points": 1}, "version": 1, "seat": "p2"},
+        format="json",
+    )
+    assert response.status_code == 409
+    body = response.json()
+    assert body["version"] == 2
+    assert body["state"]["players"][0]["total"] == 3
+    assert body["state"]["players"][0]["secret"] is None  # still filtered for p2
+    assert "changed" in body["error"]
+
+
+def test_malformed_move_request_is_400_json(api, table):
+    response = api.post(f"/api/tables/{table.code}/moves/", {"args": []}, format="json")
+    assert response.status_code == 400
+    assert "move" in response.json()["error"]
+    response = api.post(
+        f"/api/tables/{table.code}/moves/", b"{oops", content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert "error" in response.json()
+
+
+def test_export_import_round_trip_is_exact(api, table):
+    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    services.undo_last(table.code, expected_version=2, seat="table")
+    services.apply_move(table.code, "add", {"points": 5}, expected_version=3, seat="p1")
+    exported = api.get(f"/api/tables/{table.code}/export/").json()
+    response = api.post("/api/tables/import/", exported, format="json")
+    assert response.status_code == 201
+    code = response.json()["code"]
+    assert code != table.code
+    assert api.get(f"/api/tables/{code}/export/").json() == exported
+
+
+def test_import_refuses_inconsistent_documents(api, table):
+    exported = api.get(f"/api/tables/{table.code}/export/").json()
+    broken = dict(exported, version=5)
+    response = api.post("/api/tables/import/", broken, format="json")
+    assert response.status_code == 400
+    assert "version 5" in response.json()["error"]
+    assert Table.objects.count() == 1
+
+
+def test_import_refuses_oversized_documents(api):
+    huge = {"format": "talekeeper.table", "padding": "x" * (5 * 1024 * 1024)}
+    response = api.post("/api/tables/import/", huge, format="json")
+    assert response.status_code == 400
+    assert "5 MB" in response.json()["error"]
+
+
+def test_schema_describes_every_move(api):
+    schema = api.get("/api/schema/", {"format": "json"}).json()
+    variants = schema["components"]["schemas"]["MoveRequest"]["oneOf"]
+    tally_add = next(v for v in variants if v["properties"]["move"]["enum"] == ["add"])
+    args = schema["components"]["schemas"]["TallyAddArgs"]
+    assert args["properties"]["points"]["maximum"] == 5
+    assert tally_add["properties"]["args"]["$ref"].endswith("TallyAddArgs")
+
+
+def test_docs_page_uses_local_assets(client):
+    content = client.get("/api/docs/").content.decode()
+    assert "swagger-ui" in content
+    assert "cdn" not in content.lower()
