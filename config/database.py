@@ -14,8 +14,8 @@ def database_from_url(url: str | None, base_dir: Path) -> dict:
         return sqlite(base_dir / "db.sqlite3")
     parts = urlsplit(url)
     if parts.scheme == "sqlite":
-        path = unquote(parts.path.lstrip("/")) if parts.netloc == "" else parts.netloc + parts.path
-        return sqlite(Path(path))
+        # sqlite:///relative.db and sqlite:////absolute/path.db, as SQLAlchemy spells them.
+        return sqlite(Path(unquote(parts.netloc + parts.path[1:])))
     if parts.scheme in {"postgres", "postgresql"}:
         return {
             "ENGINE": "django.db.backends.postgresql",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import sys
 from pathlib import Path
 
 from config.database import database_from_url
@@ -109,7 +110,7 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # After `collectstatic` (production) files get hashed names and long cache headers; before it
 # (make run, tests, bench) whitenoise serves static/ straight from the finders.
-COLLECTED = (STATIC_ROOT / "staticfiles.json").exists()
+COLLECTED = (STATIC_ROOT / "staticfiles.json").exists() or sys.argv[1:2] == ["collectstatic"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -119,6 +120,7 @@ STORAGES = {
     },
 }
 WHITENOISE_USE_FINDERS = not COLLECTED
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 # An import document may be up to 5 MB; leave room for the form envelope.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024

@@ -1,0 +1,79 @@
+"""Playwright on Debian's chromium, against pytest-django's live server.
+
+Without /usr/bin/chromium the browser tests skip with the reason, except under
+CI=true, where a missing browser fails the run.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path(os.environ.get("TALEKEEPER_CHROMIUM", "/usr/bin/chromium"))
+VIEWPORTS = {
+    "tablet-landscape": {"width": 1024, "height": 768},
+    "tablet-portrait": {"width": 768, "height": 1024},
+    "phone": {"width": 390, "height": 844},
+}
+# Chromium's own network chatter is refused on this closed network; keep it quiet.
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM calls made by the
+# tests themselves (setting up tables) are still synchronous and safe.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if "tests/browser/" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium():
+    if not CHROMIUM.exists() and not shutil.which("chromium"):
+        reason = (
+            f"browser tests need Debian's chromium at {CHROMIUM} (make test installs it as root)"
+        )
+        if os.environ.get("CI") == "true":
+            pytest.fail(reason)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def viewport(request):
+    return VIEWPORTS[request.param]
+
+
+@pytest.fixture
+def new_page(chromium, viewport):
+    """Open a fresh device (its own cookies) at the test's viewport size."""
+    contexts = []
+
+    def open_device(size=None):
+        context = chromium.new_context(viewport=size or viewport, has_touch=True)
+        context.set_default_timeout(5000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_device
+    for context in contexts:
+        context.close()
