@@ -1,0 +1,81 @@
+"""world.yaml: the map, the skill circle, terrain, tags and adventurers."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from .common import CardNumber, Id, Model, SceneNumber, Season, Text
+
+SKILL_MARKS = 4
+MAX_MARKS_PER_SKILL = 2
+START_GOLD = 10
+MAX_GOLD = 20
+
+
+class Named(Model):
+    id: Id
+    name: Text
+    text: Text | None = None
+
+
+class Skill(Named):
+    pass
+
+
+class Terrain(Named):
+    pass
+
+
+class TagDef(Named):
+    pass
+
+
+class Adventurer(Named):
+    icon: Id
+    folk: Text | None = None
+    tags: list[Id] = []
+    marks: dict[Id, Annotated[int, Field(ge=1, le=MAX_MARKS_PER_SKILL)]]
+    gold: Annotated[int, Field(ge=0, le=MAX_GOLD)] = START_GOLD
+    save: Text | None = None
+
+    @model_validator(mode="after")
+    def _four_marks(self) -> Adventurer:
+        total = sum(self.marks.values())
+        if total != SKILL_MARKS:
+            raise ValueError(f"an adventurer starts with {SKILL_MARKS} skill marks, not {total}")
+        return self
+
+
+class Side(Model):
+    terrain: Annotated[list[Id], Field(min_length=1)]
+    scenes: list[SceneNumber] = []
+
+
+class Location(Named):
+    number: Annotated[int, Field(ge=1, le=99)] | None = None
+    cards: Annotated[list[CardNumber], Field(min_length=1)]
+    summer: Side
+    winter: Side
+
+    def side(self, season: str) -> Side:
+        return self.summer if season == "summer" else self.winter
+
+
+class Route(Model):
+    between: Annotated[list[Id], Field(min_length=2, max_length=2)]
+    seasons: list[Season] = ["summer", "winter"]
+
+
+class WorldInfo(Model):
+    format: Literal[1]
+    name: Text
+    text: Text | None = None
+    skills: list[Skill]
+    terrain: list[Terrain] = []
+    tags: list[TagDef] = []
+    adventurers: list[Adventurer] = []
+    locations: list[Location] = []
+    routes: list[Route] = []
+    entry_scenes: list[SceneNumber] = []

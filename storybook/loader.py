@@ -1,0 +1,247 @@
+"""Folder → typed World. Every problem becomes a Diagnostic naming file:line.
+
+``load_world`` raises ``WorldError`` when there is any error (schema or lint);
+``lint_world`` returns every diagnostic and never raises for content problems.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .diagnostics import Diagnostic, WorldError, has_errors
+from .format import Catalog, EventDeck, Scene, WorldInfo
+from .source import Source, SourceError, parse
+from .world import CARDS_FILE, EVENTS_FILE, SCENES_DIR, WORLD_FILE, World
+
+SCENE_FILE = re.compile(r"^(\d{4})(-[a-z0-9][a-z0-9_-]*)?\.yaml$")
+
+
+def load_world(path: str | Path) -> World:
+    """Load and lint a world folder; raise WorldError(diagnostics) if anything is an error."""
+    from .lint import check_world
+
+    world, diagnostics = read_world(path)
+    diagnostics += check_world(world)
+    if has_errors(diagnostics):
+        raise WorldError(diagnostics)
+    world.warnings = sorted(diagnostics)
+    return world
+
+
+def read_world(path: str | Path) -> tuple[World, list[Diagnostic]]:
+    """Parse and validate every file; return what could be built and the schema diagnostics."""
+    root = Path(path)
+    world = World(root=root)
+    diags: list[Diagnostic] = []
+    if not root.is_dir():
+        return world, [Diagnostic("error", str(root), 0, "not a folder")]
+
+    src = _read(root, WORLD_FILE, diags, required=True, world=world)
+    if src is not None:
+        world.info = _validate(WorldInfo, src, diags)
+
+    src = _read(root, CARDS_FILE, diags, required=True, world=world)
+    if src is not None:
+        catalog = _validate(Catalog, src, diags)
+        if catalog is not None:
+            world.cards_ok = True
+            for i, card in enumerate(catalog.cards):
+                if card.number in world.cards:
+                    first = next(j for j, c in enumerate(catalog.cards) if c.number == card.number)
+                    diags.append(
+                        _at(
+                            src,
+                            ("cards", i, "number"),
+                            f"card number {card.number:03d} is already in the catalog "
+                            f"(line {src.line(('cards', first))}); use 'variants' for "
+                            "different cards that share a number",
+                        )
+                    )
+                    continue
+                world.cards[card.number] = card
+
+    src = _read(root, EVENTS_FILE, diags, required=False, world=world)
+    if src is not None:
+        deck = _validate(EventDeck, src, diags)
+        if deck is not None:
+            world.events = list(deck.events)
+
+    scenes_dir = root / SCENES_DIR
+    if scenes_dir.is_dir():
+        _read_scenes(root, scenes_dir, world, diags)
+    return world, diags
+
+
+def _read_scenes(root: Path, scenes_dir: Path, world: World, diags: list[Diagnostic]) -> None:
+    for file in sorted(scenes_dir.rglob("*")):
+        if not file.is_file() or file.name.startswith("."):
+            continue
+        rel = file.relative_to(root).as_posix()
+        m = SCENE_FILE.match(file.name)
+        if m is None:
+            diags.append(
+                Diagnostic(
+                    "error",
+                    rel,
+                    0,
+                    "scene files are named NNNN.yaml or NNNN-some-words.yaml "
+                    "(four digits: the scene number)",
+                )
+            )
+            continue
+        src = _read(root, rel, diags, required=True, world=world)
+        if src is None:
+            continue
+        scene = _validate(Scene, src, diags)
+        if scene is None:
+            continue
+        expected = int(m.group(1))
+        if scene.number != expected:
+            diags.append(
+                _at(
+                    src,
+                    ("number",),
+                    f"the file name says scene {expected:04d} but 'number' is {scene.number:04d}",
+                )
+            )
+            continue
+        if scene.number in world.scenes:
+            other = world.scene_files[scene.number]
+            diags.append(
+                _at(
+                    src,
+                    ("number",),
+                    f"duplicate scene number {scene.number:04d} "
+                    f"(also {other}:{world.line(other, ('number',))})",
+                )
+            )
+            continue
+        world.scenes[scene.number] = scene
+        world.scene_files[scene.number] = rel
+
+
+def _read(
+    root: Path,
+    rel: str,
+    diags: list[Diagnostic],
+    *,
+    required: bool,
+    world: World,
+) -> Source | None:
+    file = root / rel
+    if not file.is_file():
+        if required:
+            diags.append(Diagnostic("error", rel, 0, "missing file"))
+        return None
+    try:
+        text = file.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        diags.append(Diagnostic("error", rel, 0, f"not UTF-8 text: {exc.reason}"))
+        return None
+    try:
+        src = parse(text, rel)
+    except SourceError as exc:
+        diags.append(Diagnostic("error", rel, exc.line, exc.message))
+        return None
+    if src.data is None:
+        diags.append(Diagnostic("error", rel, 1, "the file is empty"))
+        return None
+    world.sources[rel] = src
+    return src
+
+
+def _validate(model: type[BaseModel], src: Source, diags: list[Diagnostic]) -> Any:
+    try:
+        return model.model_validate(src.data)
+    except ValidationError as exc:
+        diags.extend(validation_diagnostics(exc, src))
+        return None
+
+
+def _at(src: Source, path: tuple, message: str, severity: str = "error") -> Diagnostic:
+    return Diagnostic(severity, src.file, src.line(path), message)  # type: ignore[arg-type]
+
+
+def validation_diagnostics(exc: ValidationError, src: Source) -> list[Diagnostic]:
+    """Turn pydantic errors into "file:line: path: message", one per place."""
+    grouped: dict[tuple[int, str], list[str]] = {}
+    for err in exc.errors(include_url=False):
+        path, missing = _resolve(src.data, err["loc"], err["type"])
+        msg = _message(err, missing)
+        where = format_path(path)
+        key = (src.line(path), where)
+        if msg not in grouped.setdefault(key, []):
+            grouped[key].append(msg)
+    return [
+        Diagnostic(
+            "error", src.file, line, f"{where}: {' or '.join(msgs)}" if where else " or ".join(msgs)
+        )
+        for (line, where), msgs in grouped.items()
+    ]
+
+
+def _resolve(data: Any, loc: tuple, kind: str) -> tuple[tuple, str | None]:
+    """Follow ``loc`` through ``data``; drop segments that name union members, not data."""
+    path: list[Any] = []
+    node = data
+    last = len(loc) - 1
+    for i, seg in enumerate(loc):
+        if (
+            isinstance(node, dict)
+            and seg in node
+            or isinstance(node, list)
+            and isinstance(seg, int)
+            and 0 <= seg < len(node)
+        ):
+            node = node[seg]
+            path.append(seg)
+        elif i == last and kind == "missing":
+            return tuple(path), str(seg)
+        # else: a tag of a union ("plain", "take", "constrained-int"): not part of the data
+    return tuple(path), None
+
+
+def _message(err: dict, missing: str | None) -> str:
+    kind = err["type"]
+    if kind == "missing":
+        return f"missing key '{missing}'"
+    if kind == "extra_forbidden":
+        return "unknown key"
+    msg = err["msg"]
+    if msg.startswith("Value error, "):
+        msg = msg[len("Value error, ") :]
+    if msg.startswith("Assertion failed, "):
+        msg = msg[len("Assertion failed, ") :]
+    if kind in ("int_type", "string_type", "bool_type", "list_type", "dict_type", "model_type"):
+        msg += f", got {_describe(err.get('input'))}"
+    return msg
+
+
+def _describe(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, int | float):
+        return f"the number {value}"
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return type(value).__name__
+
+
+def format_path(path: tuple) -> str:
+    out = ""
+    for seg in path:
+        if isinstance(seg, int):
+            out += f"[{seg}]"
+        else:
+            out += ("." if out else "") + str(seg)
+    return out
