@@ -137,19 +137,39 @@ DEFAULT_COSTS = [
     CostKind(id="supply", text="1 supply", supplies=1, count=16),
     CostKind(id="two-supplies", text="2 supplies", supplies=2, count=16),
     CostKind(id="crew", text="1 crew", crew=1, count=16),
-    CostKind(id="bad-luck", text="Bad Luck: 2 crew, 3 supplies", label="bad-luck", crew=2,
-             supplies=3, count=8),  # fmt: skip
-    CostKind(id="rough-seas-supplies", text="Rough Seas: 4 supplies", label="rough-seas",
-             supplies=4, count=8),  # fmt: skip
-    CostKind(id="rough-seas-mixed", text="Rough Seas: 1 crew, 2 supplies", label="rough-seas",
-             crew=1, supplies=2, count=8),  # fmt: skip
+    CostKind(
+        id="bad-luck",
+        text="Bad Luck: 2 crew, 3 supplies",
+        label="bad-luck",
+        crew=2,
+        supplies=3,
+        count=8,
+    ),
+    CostKind(
+        id="rough-seas-supplies",
+        text="Rough Seas: 4 supplies",
+        label="rough-seas",
+        supplies=4,
+        count=8,
+    ),
+    CostKind(
+        id="rough-seas-mixed",
+        text="Rough Seas: 1 crew, 2 supplies",
+        label="rough-seas",
+        crew=1,
+        supplies=2,
+        count=8,
+    ),
     CostKind(id="illness", text="Illness: 3 crew", label="illness", crew=3, count=18),
-    CostKind(id="great-fishing", text="Great Fishing! (a bonus card)", label="great-fishing",
-             count=12),  # fmt: skip
+    CostKind(
+        id="great-fishing", text="Great Fishing! (a bonus card)", label="great-fishing", count=12
+    ),
 ]
 
 # Ship numbers (segment difficulty or journal quality) -> how many cards show them.
 DEFAULT_SHIPS = {1: 17, 2: 51, 3: 34}
+
+SPONSOR_FIELDS = ("name", "title", "rank", "icon", "evidence", "plans", "start", "market", "max")
 
 UNKNOWN_CARD = "?"  # a card in an Act 3 hand that nobody named to the app
 
@@ -229,12 +249,16 @@ class Catalog(Strict):
             )
         return sorted(sponsor_ids, key=self.rank_of)
 
+    def display_order(self, sponsor_ids: list[str]) -> list[str]:
+        """Rank order for the ranked sponsors, then the unranked ones in catalog order."""
+        ids = [s.id for s in self.sponsors]
+        return sorted(sponsor_ids, key=lambda s: (self.sponsor(s).rank or 99, ids.index(s)))
+
     def missing(self) -> list[str]:
         """Every value still to be entered, as short phrases for the catalog page."""
         out = []
         for s in self.sponsors:
-            for field in ("name", "title", "rank", "icon", "evidence", "plans", "start",
-                          "market", "max"):  # fmt: skip
+            for field in SPONSOR_FIELDS:
                 if getattr(s, field) is None:
                     out.append(f"{s.display}: {field}")
         for p in self.people:

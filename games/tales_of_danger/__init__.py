@@ -1,0 +1,1 @@
+"""Tales of Danger #1: Days of Discovery — pure rules (see rules.py)."""
