@@ -34,8 +34,8 @@ TYPE_LABELS: dict[CardType, str] = {
     "event": "Event",
 }
 WHERE_LABELS: dict[Where, str] = {
-    "discard": "the discard pile",
-    "common": "the common area",
+    "discard": "to the discard pile",
+    "common": "to the common area",
     "front": "in front of the player",
 }
 
@@ -260,7 +260,7 @@ SETTINGS: dict[str, SettingCard] = {
 
 
 def tale_title(a: SettingCard, b: SettingCard) -> str:
-    """"The Test of the Knights" + "The Dragon's Treasure" -> "... and the Dragon's Treasure"."""
+    """ "The Test of the Knights" + "The Dragon's Treasure" -> "... and the Dragon's Treasure"."""
     second = b.name
     if second.startswith("The "):
         second = "the " + second[4:]
@@ -275,7 +275,9 @@ class Catalog:
     """The shipped data with a table's own entries laid over it."""
 
     def __init__(
-        self, cards: dict[str, CardInfo] | None = None, settings: dict[str, SettingCard] | None = None
+        self,
+        cards: dict[str, CardInfo] | None = None,
+        settings: dict[str, SettingCard] | None = None,
     ) -> None:
         merged = dict(CARDS)
         for info in (cards or {}).values():

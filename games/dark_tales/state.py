@@ -13,8 +13,8 @@ from games.dark_tales.catalog import (
     TYPE_LABELS,
     WHERE_LABELS,
     CardInfo,
-    Catalog,
     CardType,
+    Catalog,
     Item,
     SettingCard,
     Where,
@@ -251,8 +251,11 @@ def learn(state: State, name: str, **facts) -> None:
     state.cards[name] = info.model_copy(update=facts)
 
 
-def where_phrase(goes: Where, player: Player) -> str:
-    return f"in front of {player.name}" if goes == "front" else WHERE_LABELS[goes]
+def where_phrase(goes: Where, player: Player | None = None) -> str:
+    """ "to the discard pile", "to the common area", "in front of Mara"."""
+    if goes == "front" and player is not None:
+        return f"in front of {player.name}"
+    return WHERE_LABELS[goes]
 
 
 def no_draw(state: State, i: int) -> bool:

@@ -1,0 +1,1 @@
+"""Dark Tales: rules assistant and score tracker (pure rules in ``rules``)."""

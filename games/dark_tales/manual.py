@@ -1,0 +1,283 @@
+"""Moves for what the app can't work out itself: card text not entered yet, corrections,
+naming the cards in a hand, and the group's own card data."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.dark_tales.catalog import (
+    PLAYING_CARDS,
+    CardInfo,
+    CardType,
+    Effect,
+    Item,
+    Where,
+    item_label,
+)
+from games.dark_tales.effects import gain_item
+from games.dark_tales.state import (
+    State,
+    add_to_hand,
+    check_copies,
+    check_self_or_table,
+    check_turn,
+    player_index,
+    require_player,
+    resolve,
+    take_from_hand,
+    visible_copies,
+    zone,
+)
+from games.engine import Game, RuleError
+
+
+def _check_manual(state: State, seat: str) -> None:
+    if state.phase == "over":
+        raise RuleError("The game is over.")
+    check_turn(state, seat)
+
+
+def _target(state: State, player: str | None) -> int:
+    return state.active if player is None else require_player(state, player)
+
+
+class ItemArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    item: Item
+    player: str | None = None  # seat id; the active player when left out
+
+
+def take_item(state: State, args: ItemArgs, seat: str) -> str:
+    """Take an item from the supply because a card says so (the supply is a hard limit)."""
+    _check_manual(state, seat)
+    i = _target(state, args.player)
+    gain_item(state, i, args.item)
+    return f"{state.players[i].name} took a {item_label(args.item)} from the supply."
+
+
+def return_item(state: State, args: ItemArgs, seat: str) -> str:
+    """Put an item back in the supply without its effect (a card's text, or a correction)."""
+    _check_manual(state, seat)
+    i = _target(state, args.player)
+    player = state.players[i]
+    if player.items[args.item] <= 0:
+        raise RuleError(f"{player.name} has no {item_label(args.item)}.")
+    player.items[args.item] -= 1
+    state.supply[args.item] += 1
+    if i == state.active and state.gained[args.item] > player.items[args.item]:
+        state.gained[args.item] = player.items[args.item]
+    return f"{player.name} returned a {item_label(args.item)} to the supply."
+
+
+class AdjustVpArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    vp: int = Field(ge=-99, le=99)  # positive to score, negative to give back
+    player: str | None = None
+    reason: str = Field(default="", max_length=120)
+
+
+def adjust_vp(state: State, args: AdjustVpArgs, seat: str) -> str:
+    """Score (or give back) VP by hand: a card's text the app doesn't apply, or a mistake."""
+    _check_manual(state, seat)
+    if args.vp == 0:
+        raise RuleError("Enter a number of VP other than 0.")
+    i = _target(state, args.player)
+    player = state.players[i]
+    if player.vp + args.vp < 0:
+        raise RuleError(f"{player.name} doesn't have that many VP to give back.")
+    player.vp += args.vp
+    why = f" ({args.reason.strip()})" if args.reason.strip() else ""
+    if args.vp > 0:
+        return f"{player.name} scored {args.vp} VP{why}."
+    return f"{player.name} gave back {-args.vp} VP{why}."
+
+
+class MoveCardArgs(BaseModel):
+    """Move one card by hand. Places: "deck" (its top), "discard", "common", a seat ("p2",
+    in front of that player) or "hand:p2". The name may be left out only for a card going
+    from the deck or a hand into a hand or onto the deck, unseen."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    card: str | None = None
+    src: str
+    dst: str
+
+
+def _hand_of(state: State, spot: str) -> int | None:
+    if spot.startswith("hand:"):
+        return require_player(state, spot[5:])
+    return None
+
+
+def _spot_name(state: State, spot: str) -> str:
+    hand = _hand_of(state, spot)
+    if hand is not None:
+        return f"{state.players[hand].name}'s hand"
+    if spot in ("deck", "discard"):
+        return f"the {spot}" if spot == "deck" else "the discard pile"
+    return zone(state, spot)[1].replace("in front of", "the table in front of")
+
+
+def _take(state: State, spot: str, card: str | None) -> tuple[str | None, bool]:
+    """Remove a card from a place: (its name if known, whether it was face up)."""
+    name = resolve(state, card) if card is not None else None
+    hand = _hand_of(state, spot)
+    if hand is not None:
+        if name is not None:
+            take_from_hand(state, hand, name)
+        elif state.players[hand].hand_unknown > 0:
+            state.players[hand].hand_unknown -= 1
+        else:
+            raise RuleError("Name the card to take from that hand.")
+        return name, False
+    if spot == "deck":
+        if state.deck <= 0:
+            raise RuleError("The deck is empty.")
+        state.deck -= 1
+        if state.deck_top is not None:
+            if name is not None and name != state.deck_top:
+                raise RuleError(f"The top card of the deck is the {state.deck_top}.")
+            name, state.deck_top = state.deck_top, None
+            return name, True
+        if name is not None:
+            check_copies(state, name)
+        return name, False
+    if spot == "discard":
+        if not state.discard:
+            raise RuleError("The discard pile is empty.")
+        name = name or state.discard[-1]
+        if name not in state.discard:
+            raise RuleError(f"There is no {name} in the discard pile.")
+        del state.discard[len(state.discard) - 1 - state.discard[::-1].index(name)]
+        return name, True
+    if name is None:
+        raise RuleError("Name the card to move.")
+    cards, where = zone(state, spot)
+    if name not in cards:
+        raise RuleError(f"There is no {name} {where}.")
+    cards.remove(name)
+    return name, True
+
+
+def _put(state: State, spot: str, name: str | None, face_up: bool) -> None:
+    hand = _hand_of(state, spot)
+    if hand is not None:
+        add_to_hand(state, hand, name)
+        return
+    if spot == "deck":
+        state.deck += 1
+        state.deck_top = name if face_up else None
+        return
+    if name is None:
+        raise RuleError("Name the card: it goes face up.")
+    if spot == "discard":
+        state.discard.append(name)
+    else:
+        zone(state, spot)[0].append(name)
+
+
+def move_card(state: State, args: MoveCardArgs, seat: str) -> str:
+    """Move a card between the deck, the discard pile, play and hands, as a card says."""
+    _check_manual(state, seat)
+    if args.src == args.dst:
+        raise RuleError("The card would stay where it is.")
+    if args.dst != "deck" and _hand_of(state, args.dst) is None:
+        _spot_name(state, args.dst)  # refuse an unknown place before touching anything
+    name, face_up = _take(state, args.src, args.card)
+    dst_public = args.dst not in ("deck",) and _hand_of(state, args.dst) is None
+    _put(state, args.dst, name, face_up)
+    shown = name is not None and (face_up or dst_public)
+    what = f"the {name}" if shown else "a card"
+    return f"Moved {what} from {_spot_name(state, args.src)} to {_spot_name(state, args.dst)}."
+
+
+class NoteHandArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    cards: list[str] = Field(min_length=1, max_length=20)
+    player: str | None = None  # needed when the table seat notes a hand
+    forget: bool = False  # turn named cards back into unnamed ones
+
+
+def note_hand(state: State, args: NoteHandArgs, seat: str) -> str:
+    """Tell the app which cards are in your hand (only your seat will see them)."""
+    i = player_index(state, seat) if args.player is None else require_player(state, args.player)
+    if i is None:
+        raise RuleError("Say whose hand this is.")
+    check_self_or_table(state, seat, i)
+    player = state.players[i]
+    names = [resolve(state, c) for c in args.cards]
+    if args.forget:
+        for name in names:
+            if name not in player.hand:
+                raise RuleError(f"No {name} is named in {player.name}'s hand.")
+            player.hand.remove(name)
+            player.hand_unknown += 1
+        return f"{player.name} un-named {len(names)} card(s) in hand."
+    if len(names) > player.hand_unknown:
+        raise RuleError(f"{player.name} has only {player.hand_unknown} unnamed card(s) in hand.")
+    for name in names:
+        check_copies(state, name)
+        player.hand_unknown -= 1
+        player.hand.append(name)
+    return f"{player.name} named {len(names)} card(s) in hand."
+
+
+Field_ = Literal["count", "type", "vp", "goes", "effect"]
+
+
+class CardEditArgs(BaseModel):
+    """Add a card to this table's catalog or fill in what it says; left-out fields stay."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    count: int | None = Field(default=None, ge=1, le=PLAYING_CARDS)
+    type: CardType | None = None
+    vp: int | None = Field(default=None, ge=0, le=99)
+    goes: Where | None = None
+    effect: Effect | None = None
+    manual: bool | None = None  # False once nothing on the card is left for players to apply
+    text: str | None = Field(default=None, max_length=500)
+    clear: list[Field_] = Field(default_factory=list)  # back to "unknown"
+    reset: bool = False  # drop this table's entry (back to the shipped data)
+
+
+def edit_card(state: State, args: CardEditArgs, seat: str) -> str:
+    """The group enters a card's data from the physical card (any seat, any time)."""
+    if seat != "table" and player_index(state, seat) is None:
+        raise RuleError("Only the table or the players can do that.")
+    catalog = state.catalog()
+    name = catalog.canonical(args.name) or " ".join(args.name.split())
+    if args.reset:
+        if name not in state.cards:
+            raise RuleError(f"This table has entered nothing for the {name}.")
+        del state.cards[name]
+        if name not in state.catalog().cards and visible_copies(state, name):
+            raise RuleError(f"The {name} is on the table: it can't leave the catalog.")
+        return f"The {name} is back to the shipped card data."
+    base = catalog.cards.get(name) or CardInfo(name=name)
+    fields = ("count", "type", "vp", "goes", "effect", "manual", "text")
+    updates = {f: getattr(args, f) for f in fields if getattr(args, f) is not None}
+    updates |= {f: None for f in args.clear}
+    info = CardInfo.model_validate({**base.model_dump(), **updates})
+    if info.count is not None and visible_copies(state, name) > info.count:
+        raise RuleError(f"More than {info.count} × {name} are already on the table.")
+    state.cards[name] = info
+    if state.catalog().known_total() > PLAYING_CARDS:
+        raise RuleError(f"The catalog would count more than {PLAYING_CARDS} playing cards.")
+    return f"Card data saved for the {name}."
+
+
+def register(game: Game) -> None:
+    game.move(ItemArgs, label="Take an item")(take_item)
+    game.move(ItemArgs, label="Return an item")(return_item)
+    game.move(AdjustVpArgs, label="Score VP by hand")(adjust_vp)
+    game.move(MoveCardArgs, label="Move a card")(move_card)
+    game.move(NoteHandArgs, label="Name cards in hand")(note_hand)
+    game.move(CardEditArgs, label="Enter card data")(edit_card)

@@ -1,0 +1,292 @@
+"""Dark Tales: the pure rules (no Django). The physical game is on the table; this mirrors it.
+
+A turn is draw → optional item → play a card. The app tracks the deck as a count (cards
+are known by name only when a player taps them), the hands (named cards + a count of
+unnamed ones), the cards in play, the discard pile, the item supply with its hard
+limits, and each player's face-down VP total. Once the deck is empty, a player who
+begins a turn with no cards ends the game; then the B setting card scores and the
+totals are revealed.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from games.dark_tales import effects, manual
+from games.dark_tales.catalog import ITEM_LIMITS, NIGHT, PLAYING_CARDS, Catalog, item_label
+from games.dark_tales.effects import PlayCardArgs, Played, PlayItemArgs, draw_from_deck
+from games.dark_tales.scoring import end_score, invariants, outcome
+from games.dark_tales.state import (
+    Options,
+    Player,
+    State,
+    check_copies,
+    check_self_or_table,
+    check_turn,
+    join,
+    no_draw,
+    no_items,
+    player_index,
+    require_player,
+    resolve,
+    take_from_hand,
+)
+from games.dark_tales.view import seats, view
+from games.engine import Game, NoArgs, RuleError
+from games.rng import Rng
+
+HAND_SIZE = 3
+
+
+def setup(options: Options, seed: int) -> State:
+    rng = Rng(seed)
+    catalog = Catalog({c.name: c for c in options.cards}, {s.code: s for s in options.settings})
+    if catalog.known_total() > PLAYING_CARDS:
+        raise RuleError(f"The catalog counts more than {PLAYING_CARDS} playing cards.")
+    codes = sorted(catalog.settings)
+    setting_a = options.setting_a or rng.choice([c for c in codes if c.startswith("A")])
+    setting_b = options.setting_b or rng.choice([c for c in codes if c.startswith("B")])
+    names = options.players
+    first = names.index(options.first_player) if options.first_player else rng.randbelow(len(names))
+    return State(
+        rng=rng.state,
+        players=[Player(name=n, hand_unknown=HAND_SIZE) for n in names],
+        setting_a=setting_a,
+        setting_b=setting_b,
+        first=first,
+        active=first,
+        phase="draw",
+        deck=PLAYING_CARDS - 1 - HAND_SIZE * len(names),
+        common=[NIGHT],
+        supply=dict(ITEM_LIMITS),
+        cards={c.name: c for c in options.cards},
+        settings={s.code: s for s in options.settings},
+    )
+
+
+game = Game(
+    slug="dark-tales",
+    title="Dark Tales",
+    State=State,
+    Options=Options,
+    setup_fn=setup,
+    view_fn=view,
+    seats_fn=seats,
+    outcome_fn=outcome,
+    invariants_fn=invariants,
+    blurb="Tell a dark fairy tale with cards: score tracker and rules assistant.",
+    template="games/dark_tales/panel.html",
+)
+
+
+# -- turn order --------------------------------------------------------------------------
+
+
+def begin_turn(state: State) -> str:
+    """Start the active player's turn; the game ends here if the deck and hand are empty."""
+    player = state.current
+    state.item_played = False
+    state.gained = no_items()
+    if state.deck == 0 and player.hand_count == 0:
+        state.phase = "scoring"
+        state.ended_by = state.active
+        setting = state.catalog().settings[state.setting_b]
+        return (
+            f" The deck is empty and {player.name} has no cards: the game is over."
+            f" Now score the B card, {setting.name}."
+        )
+    if state.deck == 0:
+        state.phase = "item"
+        return f" {player.name}'s turn (the deck is empty: no draw)."
+    if no_draw(state, state.active):
+        state.phase = "item"
+        return f" {player.name}'s turn ({player.name} may not draw)."
+    state.phase = "draw"
+    return f" {player.name}'s turn."
+
+
+def end_turn(state: State) -> str:
+    state.active = (state.active + 1) % len(state.players)
+    state.turn += 1
+    return begin_turn(state)
+
+
+def require_phase(state: State, *phases: str) -> None:
+    if state.phase in phases:
+        return
+    if state.phase in ("scoring", "over"):
+        raise RuleError("The game is over.")
+    if state.phase == "reveal":
+        raise RuleError("First play or leave the card the Wizard turned over.")
+    if state.phase == "draw":
+        raise RuleError(f"{state.current.name} must draw a card first.")
+    if "draw" in phases:
+        if state.deck == 0:
+            raise RuleError("The deck is empty: no one draws any more cards.")
+        if no_draw(state, state.active):
+            raise RuleError(f"{state.current.name} may not draw cards.")
+        raise RuleError(f"{state.current.name} has already drawn this turn.")
+    if "item" in phases and state.item_played:
+        raise RuleError("Only one item may be played each turn.")
+    if "item" in phases:
+        raise RuleError("Items are played before the card: this turn's item phase is over.")
+    raise RuleError("There is no card waiting to be played from the deck.")
+
+
+def card_sentence(who: str, played: Played) -> str:
+    comma = "," if len(played.phrases) > 1 else ""
+    return f"{who} {', '.join(played.phrases)}{comma} and scored {played.vp} VP."
+
+
+def after_card(state: State, played: Played) -> str:
+    if played.reveal:
+        state.phase = "reveal"
+        return " Turn over the top card of the deck: play it now or leave it."
+    return end_turn(state)
+
+
+# -- moves -------------------------------------------------------------------------------
+
+
+class DrawArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    card: str | None = None  # tap the card drawn if you want the app to know it (kept private)
+
+
+@game.move(DrawArgs, label="Draw a card")
+def draw(state: State, args: DrawArgs, seat: str) -> str:
+    """Phase 1: take the top card of the deck into your hand."""
+    check_turn(state, seat)
+    require_phase(state, "draw")
+    public = state.deck_top
+    draw_from_deck(state, state.active, args.card)
+    state.phase = "item"
+    what = f"the face-up {public}" if public else "a card"
+    return f"{state.current.name} drew {what} ({state.deck} left in the deck)."
+
+
+@game.move(label="Play no item")
+def skip_item(state: State, args: NoArgs, seat: str) -> str:
+    """Phase 2 is optional: go straight to playing a card."""
+    check_turn(state, seat)
+    require_phase(state, "item")
+    state.phase = "card"
+    return f"{state.current.name} played no item."
+
+
+@game.move(PlayItemArgs, label="Play an item")
+def play_item(state: State, args: PlayItemArgs, seat: str) -> str:
+    """Phase 2: return an item to the supply and apply the A setting card's effect for it."""
+    check_turn(state, seat)
+    require_phase(state, "item")
+    phrases = effects.play_item(state, state.active, args)
+    state.item_played = True
+    state.phase = "card"
+    detail = f": {join(phrases)}" if phrases else ""
+    return f"{state.current.name} played a {item_label(args.item)}{detail}."
+
+
+@game.move(PlayCardArgs, label="Play a card")
+def play_card(state: State, args: PlayCardArgs, seat: str) -> str:
+    """Phase 3: play a card from your hand (tap its name); its VP and effects apply."""
+    check_turn(state, seat)
+    require_phase(state, "item", "card")
+    name = resolve(state, args.card)
+    take_from_hand(state, state.active, name)
+    played = effects.play_card(state, state.active, name, args)
+    return card_sentence(state.current.name, played) + after_card(state, played)
+
+
+@game.move(PlayCardArgs, label="Play the revealed card")
+def play_revealed(state: State, args: PlayCardArgs, seat: str) -> str:
+    """After a Wizard: play the card turned over from the deck at once, as if from your hand."""
+    check_turn(state, seat)
+    require_phase(state, "reveal")
+    name = resolve(state, args.card)
+    if state.deck_top is not None and name != state.deck_top:
+        raise RuleError(f"The card turned over is the {state.deck_top}.")
+    if state.deck_top is None:
+        check_copies(state, name)
+    state.deck_top = None
+    state.deck -= 1
+    played = effects.play_card(state, state.active, name, args)
+    return card_sentence(state.current.name, played) + after_card(state, played)
+
+
+class RevealedArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    card: str  # the card turned over (everyone sees it)
+
+
+@game.move(RevealedArgs, label="Leave the revealed card")
+def leave_revealed(state: State, args: RevealedArgs, seat: str) -> str:
+    """After a Wizard: don't play the card turned over; it stays face up on the deck."""
+    check_turn(state, seat)
+    require_phase(state, "reveal")
+    name = resolve(state, args.card)
+    if state.deck_top is not None and name != state.deck_top:
+        raise RuleError(f"The card turned over is the {state.deck_top}.")
+    if state.deck_top is None:
+        check_copies(state, name)
+    state.deck_top = name
+    return f"The {name} stays face up on top of the deck." + end_turn(state)
+
+
+@game.move(label="Pass (no cards)")
+def pass_turn(state: State, args: NoArgs, seat: str) -> str:
+    """End the turn when you have no card to play."""
+    check_turn(state, seat)
+    require_phase(state, "item", "card")
+    if state.current.hand_count:
+        raise RuleError("You must play a card from your hand.")
+    return f"{state.current.name} had no card to play." + end_turn(state)
+
+
+class BonusArgs(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    player: str  # seat id, "p2"
+    vp: int = Field(ge=0, le=199)
+    note: str = Field(default="", max_length=200)
+
+
+@game.move(BonusArgs, label="Enter B-card points")
+def enter_bonus(state: State, args: BonusArgs, seat: str) -> str:
+    """End of game: the B card's points the app can't work out, entered from the card."""
+    require_phase(state, "scoring")
+    i = require_player(state, args.player)
+    check_self_or_table(state, seat, i)
+    player = state.players[i]
+    score = end_score(state, i)
+    if not score.missing:
+        raise RuleError(f"The app has worked out {player.name}'s points already.")
+    player.bonus_manual, player.bonus_note = args.vp, args.note
+    return f"{player.name}'s {', '.join(score.missing)}: {args.vp} VP."
+
+
+@game.move(label="Reveal the scores")
+def reveal_scores(state: State, args: NoArgs, seat: str) -> str:
+    """Add the B card's points and turn every VP pile face up: the end."""
+    require_phase(state, "scoring")
+    if seat != "table" and player_index(state, seat) is None:
+        raise RuleError("Only the table or the players can do that.")
+    scores = [end_score(state, i) for i in range(len(state.players))]
+    waiting = [
+        p.name
+        for p, s in zip(state.players, scores, strict=True)
+        if s.missing and p.bonus_manual is None
+    ]
+    if waiting:
+        raise RuleError(f"First enter the B-card points for {join(waiting)}.")
+    for p, s in zip(state.players, scores, strict=True):
+        p.bonus = s.auto + (p.bonus_manual or 0)
+        p.bonus_lines = s.lines + ([f"entered by hand: {p.bonus_manual} VP"] * bool(s.missing))
+        p.vp += p.bonus
+    state.phase = "over"
+    totals = ", ".join(f"{p.name} {p.vp}" for p in state.players)
+    return f"Scores revealed: {totals}. {outcome(state).summary}"
+
+
+manual.register(game)

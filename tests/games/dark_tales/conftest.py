@@ -1,0 +1,99 @@
+"""A small table driver for the Dark Tales rules tests.
+
+The Castle, Tower, Knight and Goblin are invented for the tests (the real card list is
+not ours to guess): they give the Dragon and the Sword something typed to take.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from games.dark_tales.rules import game
+from games.dark_tales.state import State, zone
+from games.engine import RuleError, dump
+
+TEST_CARDS = [
+    {"name": "Castle", "type": "place", "goes": "common", "vp": 1, "manual": False},
+    {"name": "Tower", "type": "place", "goes": "common", "vp": 1, "manual": False},
+    {"name": "Knight", "type": "male", "goes": "front", "vp": 2, "manual": False},
+    {"name": "Goblin", "type": "villain", "goes": "front", "vp": 1, "manual": False},
+]
+
+
+class Table:
+    def __init__(self, players=("Mara", "Bo"), seed: int = 7, **options: Any) -> None:
+        opts = {
+            "players": list(players),
+            "setting_a": "A1",
+            "setting_b": "B1",
+            "first_player": players[0],
+            "cards": TEST_CARDS,
+            **options,
+        }
+        self.data = game.setup(opts, seed)
+        self.log: list[str] = []
+
+    def move(self, name: str, seat: str = "table", **args: Any) -> str:
+        self.data, sentence = game.apply(self.data, name, args, seat)
+        self.log.append(sentence)
+        return sentence
+
+    def refused(self, name: str, seat: str = "table", **args: Any) -> str:
+        before = json.dumps(self.data, sort_keys=True)
+        with pytest.raises(RuleError) as caught:
+            self.move(name, seat, **args)
+        assert json.dumps(self.data, sort_keys=True) == before
+        return str(caught.value)
+
+    @property
+    def state(self) -> State:
+        return game.load(self.data)
+
+    def edit(self, change: Callable[[State], None]) -> None:
+        """Arrange a situation by hand (cards still add up: the invariants are checked)."""
+        state = self.state
+        change(state)
+        game.check(state)
+        self.data = dump(state)
+
+    def put(self, name: str, at: str = "common") -> None:
+        """A card from the deck lands in play (as if played earlier)."""
+
+        def change(state: State) -> None:
+            state.deck -= 1
+            zone(state, at)[0].append(name)
+
+        self.edit(change)
+
+    def give(self, player: int, *names: str) -> None:
+        """Name the unknown cards in a player's hand (or add cards from the deck)."""
+
+        def change(state: State) -> None:
+            p = state.players[player]
+            for name in names:
+                if p.hand_unknown:
+                    p.hand_unknown -= 1
+                else:
+                    state.deck -= 1
+                p.hand.append(name)
+
+        self.edit(change)
+
+    def vp(self, player: int) -> int:
+        return self.state.players[player].vp
+
+    def view(self, seat: str) -> dict[str, Any]:
+        return game.view(self.data, seat)
+
+    def to_card_phase(self) -> None:
+        self.move("draw")
+        self.move("skip-item")
+
+
+@pytest.fixture
+def table() -> Callable[..., Table]:
+    return Table
