@@ -49,6 +49,12 @@ def item_label(item: Item, n: int = 1) -> str:
     return label if n == 1 else f"{label}s"
 
 
+def an_item(item: Item) -> str:
+    """ "a Sword", "an Armor"."""
+    label = ITEM_LABELS[item]
+    return f"an {label}" if label[0] in "AEIOU" else f"a {label}"
+
+
 class CardInfo(BaseModel):
     """One playing card as the table knows it; ``None`` means "enter it from your cards"."""
 

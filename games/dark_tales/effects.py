@@ -18,6 +18,7 @@ from games.dark_tales.catalog import (
     CardType,
     Item,
     Where,
+    an_item,
     item_label,
 )
 from games.dark_tales.state import (
@@ -178,7 +179,7 @@ def _take_item(state: State, i: int, item: Item | None, result: Played) -> None:
         left = [item_label(it) for it in ITEMS if state.supply[it]]
         raise RuleError(f"Choose an item to take from the supply: {join(left)}.")
     gain_item(state, i, item)
-    result.phrases.append(f"took a {item_label(item)}")
+    result.phrases.append(f"took {an_item(item)}")
 
 
 def gain_item(state: State, i: int, item: Item) -> None:
@@ -277,7 +278,7 @@ def play_item(state: State, i: int, args: PlayItemArgs) -> list[str]:
         for take in effect.take:
             if state.supply[take] > 0:
                 gain_item(state, i, take)
-                phrases.append(f"took a {item_label(take)}")
+                phrases.append(f"took {an_item(take)}")
         if not phrases and vp == 0:
             raise RuleError(f"Playing the {label} would do nothing now.")
     player.items[item] -= 1

@@ -14,6 +14,7 @@ from games.dark_tales.catalog import (
     Effect,
     Item,
     Where,
+    an_item,
     item_label,
 )
 from games.dark_tales.effects import gain_item
@@ -55,7 +56,7 @@ def take_item(state: State, args: ItemArgs, seat: str) -> str:
     _check_manual(state, seat)
     i = _target(state, args.player)
     gain_item(state, i, args.item)
-    return f"{state.players[i].name} took a {item_label(args.item)} from the supply."
+    return f"{state.players[i].name} took {an_item(args.item)} from the supply."
 
 
 def return_item(state: State, args: ItemArgs, seat: str) -> str:
@@ -69,7 +70,7 @@ def return_item(state: State, args: ItemArgs, seat: str) -> str:
     state.supply[args.item] += 1
     if i == state.active and state.gained[args.item] > player.items[args.item]:
         state.gained[args.item] = player.items[args.item]
-    return f"{player.name} returned a {item_label(args.item)} to the supply."
+    return f"{player.name} returned {an_item(args.item)} to the supply."
 
 
 class AdjustVpArgs(BaseModel):

@@ -13,7 +13,7 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.dark_tales import effects, manual
-from games.dark_tales.catalog import ITEM_LIMITS, NIGHT, PLAYING_CARDS, Catalog, item_label
+from games.dark_tales.catalog import ITEM_LIMITS, NIGHT, PLAYING_CARDS, Catalog, an_item
 from games.dark_tales.effects import PlayCardArgs, Played, PlayItemArgs, draw_from_deck
 from games.dark_tales.scoring import end_score, invariants, outcome
 from games.dark_tales.state import (
@@ -184,7 +184,7 @@ def play_item(state: State, args: PlayItemArgs, seat: str) -> str:
     state.item_played = True
     state.phase = "card"
     detail = f": {join(phrases)}" if phrases else ""
-    return f"{state.current.name} played a {item_label(args.item)}{detail}."
+    return f"{state.current.name} played {an_item(args.item)}{detail}."
 
 
 @game.move(PlayCardArgs, label="Play a card")

@@ -37,15 +37,15 @@ class Table:
         self.data = game.setup(opts, seed)
         self.log: list[str] = []
 
-    def move(self, name: str, seat: str = "table", **args: Any) -> str:
-        self.data, sentence = game.apply(self.data, name, args, seat)
+    def move(self, move: str, /, seat: str = "table", **args: Any) -> str:
+        self.data, sentence = game.apply(self.data, move, args, seat)
         self.log.append(sentence)
         return sentence
 
-    def refused(self, name: str, seat: str = "table", **args: Any) -> str:
+    def refused(self, move: str, /, seat: str = "table", **args: Any) -> str:
         before = json.dumps(self.data, sort_keys=True)
         with pytest.raises(RuleError) as caught:
-            self.move(name, seat, **args)
+            self.move(move, seat=seat, **args)
         assert json.dumps(self.data, sort_keys=True) == before
         return str(caught.value)
 

@@ -1,0 +1,486 @@
+"""Turn order, the item supply, the A1 items, cards the catalog doesn't know, the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.dark_tales.rules import game
+from games.dark_tales.state import State
+from games.engine import ArgsError
+
+
+def empty_deck(state: State) -> None:
+    state.discard += ["Castle"] * state.deck
+    state.deck = 0
+
+
+# -- setup ------------------------------------------------------------------------------
+
+
+def test_setup_deals_three_cards_each_and_puts_a_night_card_in_the_common_area(table):
+    t = table(players=("Mara", "Bo", "Cy", "Dee"))
+    state = t.state
+    assert [p.hand_count for p in state.players] == [3, 3, 3, 3]
+    assert state.common == ["Night"]
+    assert state.deck == 48 - 1 - 12
+    assert state.supply == {"gold_coin": 8, "sword": 4, "armor": 4, "magic_wand": 4}
+    assert state.phase == "draw" and state.active == 0
+    assert t.view("table")["night"] is True
+
+
+def test_setting_cards_and_first_player_come_from_the_seeded_rng():
+    options = {"players": ["Mara", "Bo", "Cy"]}
+    draws = {
+        (s["setting_a"], s["setting_b"], s["first"])
+        for s in (game.setup(options, seed) for seed in range(40))
+    }
+    assert {a for a, _, _ in draws} == {"A1", "A2", "A3"}
+    assert {b for _, b, _ in draws} == {"B1", "B2", "B3"}
+    assert {f for _, _, f in draws} == {0, 1, 2}
+    assert game.setup(options, 5) == game.setup(options, 5)
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"players": ["Solo"]}, "at least 2"),
+        ({"players": [f"P{i}" for i in range(7)]}, "at most 6"),
+        ({"players": ["Mara", "mara"]}, "two players have the same name"),
+        ({"players": ["Mara", "Bo"], "setting_a": "B1"}, "(?i)setting_a must be one of the A"),
+        ({"players": ["Mara", "Bo"], "first_player": "Cy"}, "first player must be one of"),
+    ],
+)
+def test_bad_options_are_refused(options, message):
+    with pytest.raises(ArgsError, match=message):
+        game.setup(options, 1)
+
+
+def test_seats_are_the_table_and_one_per_player(table):
+    seats = game.seats(table(players=("Mara", "Bo", "Cy")).data)
+    assert [(s.id, s.label, s.kind) for s in seats] == [
+        ("table", "Table", "table"),
+        ("p1", "Mara", "player"),
+        ("p2", "Bo", "player"),
+        ("p3", "Cy", "player"),
+    ]
+
+
+# -- turn order -------------------------------------------------------------------------
+
+
+def test_phases_must_come_in_order(table):
+    t = table()
+    assert t.refused("play-card", card="Castle") == "Mara must draw a card first."
+    assert t.refused("play-item", item="sword") == "Mara must draw a card first."
+    assert t.refused("skip-item") == "Mara must draw a card first."
+    assert t.refused("play-revealed", card="Castle") == "Mara must draw a card first."
+    t.move("draw")
+    assert t.refused("draw") == "Mara has already drawn this turn."
+    t.move("skip-item")
+    assert t.refused("play-item", item="sword") == (
+        "Items are played before the card: this turn's item phase is over."
+    )
+    assert t.refused("leave-revealed", card="Castle") == (
+        "There is no card waiting to be played from the deck."
+    )
+    assert t.move("play-card", card="Castle") == (
+        "Mara played the Castle to the common area and scored 1 VP. Bo's turn."
+    )
+
+
+def test_a_card_may_be_played_without_skipping_the_item_phase(table):
+    t = table()
+    t.move("draw")
+    t.move("play-card", card="Knight")
+    assert t.state.players[0].front == ["Knight"]
+    assert t.state.active == 1
+
+
+def test_only_one_item_per_turn(table):
+    t = table()
+    t.move("take-item", item="magic_wand")
+    t.move("take-item", item="magic_wand")
+    t.edit(lambda s: s.gained.update(magic_wand=0))  # as if gained on an earlier turn
+    t.move("draw")
+    t.move("play-item", item="magic_wand")
+    assert t.refused("play-item", item="magic_wand") == "Only one item may be played each turn."
+
+
+def test_only_the_active_player_or_the_table_moves(table):
+    t = table()
+    assert t.refused("draw", seat="p2") == "It is Mara's turn."
+    assert t.refused("draw", seat="sm") == "Only the table or the players can do that."
+    t.move("draw", seat="p1")
+    t.move("play-card", seat="table", card="Castle")
+    assert t.refused("draw", seat="p1") == "It is Bo's turn."
+    t.move("draw", seat="p2")
+
+
+def test_a_drawn_card_can_be_named_for_the_drawer_only(table):
+    t = table()
+    assert t.move("draw", card="Gypsy") == "Mara drew a card (40 left in the deck)."
+    assert t.state.players[0].hand == ["Gypsy"]
+    assert t.state.players[0].hand_unknown == 3
+
+
+def test_an_unknown_card_name_is_refused(table):
+    t = table()
+    t.move("draw")
+    assert t.refused("play-card", card="Unicorn") == (
+        "There is no card called “Unicorn” in this table's catalog: add it first."
+    )
+    t.move("edit-card", seat="p2", name="Unicorn", type="female", vp=3, goes="front")
+    t.move("play-card", card="unicorn", bonus_vp=1)
+    assert t.state.players[0].front == ["Unicorn"]
+    assert t.vp(0) == 4
+
+
+def test_a_named_hand_only_plays_its_cards(table):
+    t = table()
+    t.give(0, "Castle", "Knight", "Tower")
+    t.to_card_phase()
+    t.give(0, "Gypsy")  # the drawn card
+    assert t.refused("play-card", card="Dragon") == "Mara has no Dragon in hand."
+
+
+# -- cards the catalog doesn't fully know ------------------------------------------------------
+
+
+def test_a_card_without_vp_in_the_catalog_asks_for_them(table):
+    t = table()
+    t.to_card_phase()
+    assert t.refused("play-card", card="Ogre") == (
+        "How many VP does the Ogre show? Enter them from the card."
+    )
+    assert t.move("play-card", card="Ogre", vp=3) == (
+        "Mara played the Ogre in front of Mara and scored 3 VP. Bo's turn."
+    )
+
+
+def test_a_card_without_a_destination_asks_where_it_goes_once(table):
+    t = table()
+    t.to_card_phase()
+    assert t.refused("play-card", card="Princess", vp=2).startswith("Where does the Princess go?")
+    t.move("play-card", card="Princess", vp=2, goes="front", card_type="female")
+    assert t.state.cards["Princess"].goes == "front"
+    assert t.state.cards["Princess"].type == "female"
+    t.to_card_phase()
+    t.move("play-card", card="Princess", vp=2)  # now the catalog knows
+    assert t.state.players[1].front == ["Princess"]
+
+
+def test_known_facts_cannot_be_contradicted(table):
+    t = table()
+    t.to_card_phase()
+    assert t.refused("play-card", card="Wizard", vp=5) == "The Wizard shows 2 VP, not 5."
+    assert t.refused("play-card", card="Wizard", goes="front") == (
+        "The Wizard goes to the common area."
+    )
+    assert t.refused("play-card", card="Dragon", goes="discard", bonus_vp=2) == (
+        "The app applies all of the Dragon's text: there are no VP to add."
+    )
+    assert t.refused("play-card", card="Castle", item="sword") == "The Castle gives no item."
+
+
+def test_the_gypsy_counts_places_shown_when_the_app_knows_every_hand(table):
+    t = table()
+    t.give(0, "Gypsy", "Castle", "Knight")
+    t.give(1, "Tower", "Castle", "Goblin")
+    t.move("draw", card="Witch")
+    t.move("edit-card", name="Witch", type="female")
+    t.move("play-card", card="Gypsy", goes="discard")
+    assert t.vp(0) == 1 + 3  # Castle (Mara) + Tower and Castle (Bo)
+
+
+def test_the_gypsy_asks_for_the_places_shown_when_hands_are_unknown(table):
+    t = table()
+    t.to_card_phase()
+    assert t.refused("play-card", card="Gypsy", goes="discard") == (
+        "Everyone shows their hand: how many Places are there in all?"
+    )
+    t.move("play-card", card="Gypsy", goes="discard", revealed_places=2)
+    assert t.vp(0) == 3
+
+
+def test_the_witch_in_front_of_a_player_stops_their_draws(table):
+    t = table()
+    t.to_card_phase()
+    t.move("play-card", card="Witch", vp=4, goes="front")
+    t.to_card_phase()
+    assert t.move("play-card", card="Castle").endswith("Mara's turn (Mara may not draw).")
+    assert t.state.phase == "item"
+    assert t.refused("draw") == "Mara may not draw cards."
+    assert t.view("table")["players"][0]["no_draw"] is True
+
+
+def test_an_unentered_a_card_asks_for_the_items_vp(table):
+    t = table(setting_a="A2")
+    t.move("take-item", item="sword")
+    t.edit(lambda s: s.gained.update(sword=0))
+    t.move("draw")
+    assert t.refused("play-item", item="sword") == (
+        "What does the Sword do in Sorceries at Dusk? Enter the VP it scores (0 if none) "
+        "and apply the rest by hand."
+    )
+    t.move("play-item", item="sword", vp=2)
+    assert t.vp(0) == 2 and t.state.supply["sword"] == 4
+
+
+# -- A1, The Battle of the Forgotten Moors -----------------------------------------------------
+
+
+def holding(t, **items) -> None:
+    def change(state: State) -> None:
+        for item, n in items.items():
+            state.players[0].items[item] += n
+            state.supply[item] -= n
+
+    t.edit(change)
+
+
+def test_a1_sword_needs_a_villain_in_play(table):
+    t = table()
+    holding(t, sword=1)
+    t.move("edit-card", name="Night", type="event")  # the group's entry from the card
+    t.move("draw")
+    assert t.refused("play-item", item="sword") == (
+        "There is no Villain in play: you can't play the Sword."
+    )
+    t.put("Goblin", "p2")
+    assert t.refused("play-item", item="sword") == (
+        "Choose the Villain in play that goes with the Sword."
+    )
+    sentence = t.move("play-item", item="sword", discard={"card": "Goblin", "at": "p2"})
+    assert sentence == (
+        "Mara played a Sword: discarded the Goblin from in front of Bo and scored 3 VP."
+    )
+    assert t.vp(0) == 3 and t.state.discard == ["Goblin"] and t.state.phase == "card"
+
+
+def test_a1_armor_takes_the_top_card_of_the_discard_pile(table):
+    t = table()
+    holding(t, armor=2)
+    t.move("draw")
+    assert t.refused("play-item", item="armor") == "Playing the Armor would do nothing now."
+    t.edit(lambda s: (s.discard.extend(["Castle", "Ogre"]), setattr(s, "deck", s.deck - 2)))
+    assert t.move("play-item", item="armor") == (
+        "Mara played an Armor: took the Ogre from the discard pile."
+    )
+    assert t.state.players[0].hand == ["Ogre"] and t.state.discard == ["Castle"]
+
+
+def test_a1_magic_wand_draws_takes_a_coin_and_scores(table):
+    t = table()
+    holding(t, magic_wand=1, gold_coin=8)  # no coin left in the supply
+    t.move("draw")
+    assert t.move("play-item", item="magic_wand", drew="Dragon") == (
+        "Mara played a Magic Wand: drew a card and scored 1 VP."
+    )
+    state = t.state
+    assert state.players[0].hand == ["Dragon"] and state.players[0].items["gold_coin"] == 8
+    assert t.vp(0) == 1
+
+
+def test_a1_gold_coins_have_no_use_during_the_game(table):
+    t = table()
+    holding(t, gold_coin=1)
+    t.move("draw")
+    assert t.refused("play-item", item="gold_coin") == (
+        "The Battle of the Forgotten Moors gives the Gold Coin no use during the game."
+    )
+
+
+# -- the item supply ------------------------------------------------------------------------
+
+
+def test_an_item_cannot_be_taken_past_the_supply(table):
+    t = table()
+    for _ in range(4):
+        t.move("take-item", item="sword")
+    assert t.refused("take-item", item="sword") == "There is no Sword left in the supply."
+    assert t.refused("take-item", item="sword", player="p2") == (
+        "There is no Sword left in the supply."
+    )
+    t.give(0, "Enchantment")
+    t.to_card_phase()
+    assert t.refused("play-card", card="Enchantment", item="sword") == (
+        "There is no Sword left in the supply."
+    )
+    assert t.refused("play-card", card="Enchantment") == (
+        "Choose an item to take from the supply: Gold Coin, Armor and Magic Wand."
+    )
+
+
+def test_an_enchantment_with_an_empty_supply_takes_nothing(table):
+    t = table()
+
+    def everything_taken(state: State) -> None:
+        for item, n in state.supply.items():
+            state.players[1].items[item] = n
+            state.supply[item] = 0
+
+    t.edit(everything_taken)
+    t.to_card_phase()
+    assert t.move("play-card", card="Enchantment").startswith(
+        "Mara played the Enchantment to the discard pile, found the supply empty, and scored 1"
+    )
+
+
+def test_returning_an_item_refills_the_supply(table):
+    t = table()
+    t.move("take-item", item="armor", player="p2")
+    assert t.refused("return-item", item="armor") == "Mara has no Armor."
+    t.move("return-item", item="armor", player="p2")
+    assert t.state.supply["armor"] == 4
+
+
+# -- manual moves --------------------------------------------------------------------------
+
+
+def test_cards_move_by_hand_for_text_the_app_does_not_apply(table):
+    t = table()
+    t.put("Knight", "p2")
+    assert t.move("move-card", card="Knight", src="p2", dst="hand:p1") == (
+        "Moved the Knight from the table in front of Bo to Mara's hand."
+    )
+    assert t.move("move-card", src="deck", dst="hand:p2") == (
+        "Moved a card from the deck to Bo's hand."
+    )
+    assert t.refused("move-card", src="hand:p1", dst="common") == (
+        "Name the card: it goes face up."
+    )
+    assert t.refused("move-card", card="Knight", src="p2", dst="common") == (
+        "There is no Knight in front of Bo."
+    )
+    assert t.state.players[1].hand_count == 4
+
+
+def test_vp_are_adjusted_by_hand_but_never_below_zero(table):
+    t = table()
+    assert t.move("adjust-vp", vp=5, reason="Old Sage") == "Mara scored 5 VP (Old Sage)."
+    assert t.refused("adjust-vp", vp=-6) == "Mara doesn't have that many VP to give back."
+    assert t.move("adjust-vp", vp=-2) == "Mara gave back 2 VP."
+    assert t.vp(0) == 3
+
+
+def test_naming_cards_in_hand(table):
+    t = table()
+    assert t.move("note-hand", seat="p2", cards=["Ogre", "Castle"]) == (
+        "Bo named 2 card(s) in hand."
+    )
+    assert t.refused("note-hand", seat="p1", player="p2", cards=["Ogre"]) == (
+        "Only Bo or the table can do that."
+    )
+    assert t.refused("note-hand", seat="p2", cards=["Ogre", "Ogre"]) == (
+        "Bo has only 1 unnamed card(s) in hand."
+    )
+    t.move("note-hand", seat="p2", cards=["Ogre"], forget=True)
+    assert t.state.players[1].hand == ["Castle"] and t.state.players[1].hand_unknown == 2
+
+
+def test_catalog_counts_limit_the_copies_on_the_table(table):
+    t = table()
+    t.move("edit-card", name="Dragon", count=1)
+    t.move("note-hand", seat="p1", cards=["Dragon"])
+    assert t.refused("note-hand", seat="p2", cards=["Dragon"]) == (
+        "The catalog says there are only 1 × Dragon, all accounted for."
+    )
+    assert t.refused("edit-card", name="Night Creature", count=48) == (
+        "The catalog would count more than 48 playing cards."
+    )
+    t.move("edit-card", name="Dragon", clear=["count"])
+    t.move("note-hand", seat="p2", cards=["Dragon"])
+
+
+def test_a_card_entry_can_be_reset(table):
+    t = table()
+    t.move("edit-card", name="Wizard", vp=7)
+    assert t.state.catalog().card("Wizard").vp == 7
+    t.move("edit-card", name="wizard", reset=True)
+    assert t.state.catalog().card("Wizard").vp == 2
+    t.put("Castle")
+    assert t.refused("edit-card", name="Castle", reset=True) == (
+        "The Castle is on the table: it can't leave the catalog."
+    )
+
+
+# -- the end of the game ---------------------------------------------------------------------
+
+
+def test_with_the_deck_empty_turns_skip_the_draw(table):
+    t = table()
+    t.to_card_phase()
+    t.edit(empty_deck)
+    assert t.move("play-card", card="Castle").endswith("Bo's turn (the deck is empty: no draw).")
+    assert t.refused("draw") == "The deck is empty: no one draws any more cards."
+
+
+def test_the_game_ends_when_a_player_begins_a_turn_with_no_cards(table):
+    t = table(players=("Mara", "Bo", "Cy"))
+    t.edit(empty_deck)
+    t.edit(lambda s: setattr(s, "phase", "item"))
+    plays = 0
+    while t.state.phase != "scoring":
+        t.move("play-card", card="Castle")
+        plays += 1
+    # Everyone held 3; Mara empties her hand on her third turn, and the game ends as her
+    # fourth turn begins: Bo and Cy still hold nothing either, but Mara was first.
+    assert plays == 9
+    state = t.state
+    assert state.ended_by == 0 and state.active == 0
+    assert t.refused("play-card", card="Castle") == "The game is over."
+    assert t.refused("draw") == "The game is over."
+
+
+def test_a_player_who_runs_out_mid_game_still_draws_while_the_deck_lasts(table):
+    t = table()
+    t.edit(lambda s: (setattr(s.players[1], "hand_unknown", 0), s.discard.extend(["Castle"] * 3)))
+    t.to_card_phase()
+    assert t.move("play-card", card="Castle").endswith("Bo's turn.")
+    assert t.state.phase == "draw"
+
+
+def test_an_unentered_b_card_needs_everyones_points_by_hand(table):
+    t = table(setting_b="B2")
+    t.edit(empty_deck)
+    t.edit(lambda s: setattr(s, "phase", "item"))
+    while t.state.phase != "scoring":
+        t.move("play-card", card="Castle")
+    end = t.view("table")["end"]
+    assert [e["missing"] for e in end] == [["all of The Dragon's Treasure (not entered yet)"]] * 2
+    assert t.refused("enter-bonus", seat="p2", player="p1", vp=3) == (
+        "Only Mara or the table can do that."
+    )
+    t.move("enter-bonus", seat="p1", player="p1", vp=3, note="2 Gold Coins")
+    t.move("enter-bonus", player="p2", vp=0)
+    assert t.move("reveal-scores", seat="p2") == (
+        "Scores revealed: Mara 6, Bo 3. Mara wins with 6 VP."
+    )
+
+
+def test_a_tie_goes_to_the_most_items_and_cards_in_hand_then_is_shared(table):
+    t = table(players=("Mara", "Bo", "Cy"), setting_b="B2")
+
+    def scoring(state: State, items: tuple[int, int, int]) -> None:
+        empty_deck(state)
+        for p, n, vp in zip(state.players, items, (10, 10, 4), strict=True):
+            p.vp, p.hand_unknown, p.bonus_manual = vp, 1, 0
+            p.items["sword"] = n
+        state.supply["sword"] = 4 - sum(items)
+        state.discard += ["Castle"] * 6
+        state.phase = "scoring"
+
+    t.edit(lambda s: scoring(s, (1, 2, 0)))
+    t.move("reveal-scores")
+    outcome = game.outcome(t.data)
+    assert outcome.winners == ("p2",)
+    assert outcome.summary == (
+        "Mara and Bo tie on 10 VP; Bo wins with the most items and cards in hand (3)."
+    )
+
+    t2 = table(players=("Mara", "Bo", "Cy"), setting_b="B2")
+    t2.edit(lambda s: scoring(s, (1, 1, 0)))
+    t2.move("reveal-scores")
+    outcome = game.outcome(t2.data)
+    assert outcome.winners == ("p1", "p2")
+    assert outcome.summary == "Mara and Bo share the victory with 10 VP (and 2 items and cards)."
