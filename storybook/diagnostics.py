@@ -30,7 +30,7 @@ class WorldError(Exception):
     """A world that cannot be loaded; ``diagnostics`` holds every finding (errors and warnings)."""
 
     def __init__(self, diagnostics: list[Diagnostic]):
-        self.diagnostics = sorted(diagnostics)
+        self.diagnostics = sort_diagnostics(diagnostics)
         errors = [d for d in self.diagnostics if d.is_error]
         head = "\n".join(str(d) for d in errors[:20])
         more = f"\n… and {len(errors) - 20} more" if len(errors) > 20 else ""
@@ -39,6 +39,11 @@ class WorldError(Exception):
     @property
     def errors(self) -> list[Diagnostic]:
         return [d for d in self.diagnostics if d.is_error]
+
+
+def sort_diagnostics(diagnostics) -> list[Diagnostic]:
+    """By file, then line: the order a writer fixes them in."""
+    return sorted(diagnostics, key=lambda d: (d.file, d.line, d.severity, d.message))
 
 
 def has_errors(diagnostics: list[Diagnostic]) -> bool:

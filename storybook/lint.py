@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from pathlib import Path
 
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Diagnostic, Severity, sort_diagnostics
 from .format import (
     DIFFICULTY_SUCCESSES,
     MONTHS,
@@ -34,7 +34,7 @@ def lint_world(path: str | Path) -> list[Diagnostic]:
     from .loader import read_world
 
     world, diagnostics = read_world(path)
-    return sorted(set(diagnostics + check_world(world)))
+    return sort_diagnostics(set(diagnostics + check_world(world)))
 
 
 def check_world(world: World) -> list[Diagnostic]:
@@ -50,6 +50,11 @@ def _count_text(lo: int, hi: int | None) -> str:
     if lo == hi:
         return f"{lo} success{'es' if lo != 1 else ''}"
     return f"{lo}–{hi} successes"
+
+
+def _a(card_type: str) -> str:
+    words = card_type.replace("_", " ")
+    return ("an " if words[0] in "aeiou" else "a ") + words
 
 
 def _card_label(n: int) -> str:
@@ -91,25 +96,16 @@ class _Linter:
             self.error(file, path, f"unknown card {number:03d} (not in cards.yaml)")
             return None
         if types and card.type not in types:
-            want = " or ".join(t.replace("_", " ") for t in types)
+            want = " or ".join(_a(t) for t in types)
             self.error(
-                file,
-                path,
-                f"{_card_label(number)} '{card.name}' is a {card.type.replace('_', ' ')}, "
-                f"not a {want}",
+                file, path, f"{_card_label(number)} '{card.name}' is {_a(card.type)}, not {want}"
             )
         return card
 
     def scene_ref(self, file: str, path: P, number: int, what: str) -> None:
-        if number not in self.w.scenes and not self._scene_file_exists(number):
+        # a scene whose file failed to load exists; its own errors are already reported
+        if number not in self.w.scenes and number not in self.w.broken_scenes:
             self.error(file, path, f"{what} {_scene_label(number)}, which does not exist")
-
-    def _scene_file_exists(self, number: int) -> bool:
-        # a scene whose file failed validation exists; its own errors are already reported
-        prefix = f"{number:04d}"
-        return any(
-            Path(f).name.startswith(prefix) for f in self.w.sources if f.startswith("scenes/")
-        )
 
     def known(self, kind: str, known: set[str], value: str, file: str, path: P) -> None:
         if self.has_info and value not in known:
@@ -563,8 +559,8 @@ class _Linter:
 
     # -- reachability --------------------------------------------------------------------------
     def check_reachable(self) -> None:
-        if not self.w.scenes:
-            return
+        if not self.w.scenes or self.w.info is None or not self.w.cards_ok or not self.w.events_ok:
+            return  # the entry points are not all known: every scene would look unreachable
         roots: set[int] = set()
         info = self.w.info
         if info is not None:

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .diagnostics import Diagnostic, WorldError, has_errors
+from .diagnostics import Diagnostic, WorldError, has_errors, sort_diagnostics
 from .format import Catalog, EventDeck, Scene, WorldInfo
 from .source import Source, SourceError, parse
 from .world import CARDS_FILE, EVENTS_FILE, SCENES_DIR, WORLD_FILE, World
@@ -28,7 +28,7 @@ def load_world(path: str | Path) -> World:
     diagnostics += check_world(world)
     if has_errors(diagnostics):
         raise WorldError(diagnostics)
-    world.warnings = sorted(diagnostics)
+    world.warnings = sort_diagnostics(diagnostics)
     return world
 
 
@@ -67,6 +67,7 @@ def read_world(path: str | Path) -> tuple[World, list[Diagnostic]]:
     src = _read(root, EVENTS_FILE, diags, required=False, world=world)
     if src is not None:
         deck = _validate(EventDeck, src, diags)
+        world.events_ok = deck is not None
         if deck is not None:
             world.events = list(deck.events)
 
@@ -93,13 +94,14 @@ def _read_scenes(root: Path, scenes_dir: Path, world: World, diags: list[Diagnos
                 )
             )
             continue
+        expected = int(m.group(1))
+        world.broken_scenes.add(expected)
         src = _read(root, rel, diags, required=True, world=world)
         if src is None:
             continue
         scene = _validate(Scene, src, diags)
         if scene is None:
             continue
-        expected = int(m.group(1))
         if scene.number != expected:
             diags.append(
                 _at(
@@ -122,6 +124,7 @@ def _read_scenes(root: Path, scenes_dir: Path, world: World, diags: list[Diagnos
             continue
         world.scenes[scene.number] = scene
         world.scene_files[scene.number] = rel
+    world.broken_scenes -= set(world.scenes)
 
 
 def _read(

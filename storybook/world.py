@@ -27,7 +27,9 @@ class World:
     scenes: dict[int, Scene] = field(default_factory=dict)
     sources: dict[str, Source] = field(default_factory=dict)  # file → parsed source
     scene_files: dict[int, str] = field(default_factory=dict)  # scene number → file
-    cards_ok: bool = False  # cards.yaml validated, so "unknown card" checks are meaningful
+    broken_scenes: set[int] = field(default_factory=set)  # files that exist but did not load
+    cards_ok: bool = False
+    events_ok: bool = True  # events.yaml is absent or validated  # cards.yaml validated, so "unknown card" checks are meaningful
     warnings: list[Diagnostic] = field(default_factory=list)
 
     @property
