@@ -14,7 +14,7 @@ import pytest
 
 from games.tales_of_danger.catalog import DEFAULT_PEOPLE
 from games.tales_of_danger.rules import game
-from games.tales_of_danger.state import State
+from games.tales_of_danger.state import Leg, Segment, State
 
 SPONSORS = {
     # id: rank, evidence, plans, start, market, max
@@ -85,20 +85,35 @@ class Table:
         self.data = state.model_dump(mode="json")
 
 
-def act3_table(hands: list[list[str]], segments: list[tuple[int, list[str]]], **kw) -> Table:
-    """A table already in Act 3: every player has a sponsor, a hand and a current segment."""
+def act3_table(
+    hands: list[list[str]],
+    segments: list[tuple[int, list[str]] | None],
+    voyages: list[list[tuple[int, int | None]]] | None = None,
+    **kw,
+) -> Table:
+    """A table already in Act 3: every player has a sponsor, a hand and a current segment.
+
+    Sponsors go by seat in rank order (p1 the Queen, p2 the Knights Templar, ...).
+    ``voyages`` lists completed segments as (difficulty, journal or None for no journal).
+    """
     t = Table(len(hands), **kw)
     s = t.state
     sponsors = s.catalog.ranked([p.id for p in s.catalog.sponsors])
+    used = 0
     for i, p in enumerate(s.players):
         p.act, p.sponsor, p.hand = 3, sponsors[i], list(hands[i])
-        difficulty, costs = segments[i]
-        p.segment = {"difficulty": difficulty, "costs": costs}
+        difficulty, costs = segments[i] or (0, [])
+        if segments[i] is not None:
+            p.segment = Segment(difficulty=difficulty, costs=costs)
+            used += 1 + len(costs)
+        for d, journal in (voyages or [[]] * len(hands))[i]:
+            status = "written" if journal else "none"
+            p.voyage.append(Leg(difficulty=d, journal=journal, journal_status=status))
+            used += 2 if journal else 1
+        used += len(hands[i])
     s.sponsors = sponsors[: len(hands)]
     s.removed_sponsors = sponsors[len(hands) :]
     s.stage, s.step, s.active = "act3", "start", 0
-    s = State.model_validate(s.model_dump())
-    used = sum(len(h) for h in hands) + sum(1 + len(c) for _, c in segments)
     s.deck = s.catalog.total - used
     t.put(s)
     return t
