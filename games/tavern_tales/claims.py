@@ -21,6 +21,7 @@ from games.tavern_tales.state import (
     SlotRef,
     State,
     adjacent,
+    capital,
     depth_row,
     describe_hero,
     draw_heroes,
@@ -60,6 +61,13 @@ def next_seat(state: State, index: int) -> int:
     return (index + 1) % len(state.players)
 
 
+def tapped_hero(state: State, tap: HeroTap) -> PlayedHero:
+    hero = resolve_hero(state.catalog, tap.hero, tap.kind, tap.depths)
+    if hero.kind == "elite" and not state.modules.elite_heroes:
+        raise RuleError("Elite heroes are not in this game (the Elite Heroes module is off).")
+    return hero
+
+
 def _claim(state: State) -> Claim:
     if state.phase != "claim" or state.claim is None or state.claim.responder is None:
         raise RuleError("No claim is waiting for an answer.")
@@ -76,14 +84,14 @@ def stake(state: State, args: StakeArgs) -> str:
     player = state.players[who]
     if player.hand < 1:
         raise RuleError(f"{player.name} has no heroes in hand: Think'n'Drink instead.")
-    hero = resolve_hero(state.catalog, args.hero, args.kind, args.depths)
+    hero = tapped_hero(state, args)
     if hero.kind == "elite":
         raise RuleError("An elite hero can't start a claim; it can only one-up one.")
     if args.depth not in hero.depths:
-        raise RuleError(f"{describe_hero(hero).capitalize()} doesn't show the {args.depth}.")
+        raise RuleError(f"{capital(describe_hero(hero))} doesn't show the {args.depth}.")
     most = 1 if hero.kind == "adventurer" else 2
     if len(args.slots) > most:
-        raise RuleError(f"{describe_hero(hero).capitalize()} claims at most {most} feat(s).")
+        raise RuleError(f"{capital(describe_hero(hero))} claims at most {most} feat(s).")
     refs = [SlotRef(depth=args.depth, slot=slot) for slot in args.slots]
     refs += _use_powers(state, who, hero, args)
     if len({(ref.depth, ref.slot) for ref in refs}) != len(refs):
@@ -158,9 +166,9 @@ def one_up(state: State, who: int, tap: HeroTap) -> str:
     if player.hand < 1:
         raise RuleError(f"{player.name} has no heroes left to play.")
     if not two_player(state):
-        hero = resolve_hero(state.catalog, tap.hero, tap.kind, tap.depths)
+        hero = tapped_hero(state, tap)
         if not hero_matches(hero, claim.depth):
-            raise RuleError(f"{describe_hero(hero).capitalize()} doesn't match the {claim.depth}.")
+            raise RuleError(f"{capital(describe_hero(hero))} doesn't match the {claim.depth}.")
         for play in claim.plays:
             play.face_up = False  # only the freshest story stays face-up
         claim.plays.append(Play(player=who, hero=hero))
@@ -177,7 +185,7 @@ def one_up(state: State, who: int, tap: HeroTap) -> str:
                 "Last call: this is the last hero in either hand and is played face-up; "
                 "tap which hero it is."
             )
-        hero = resolve_hero(state.catalog, tap.hero, tap.kind, tap.depths)
+        hero = tapped_hero(state, tap)
         claim.plays.append(Play(player=who, hero=hero))
         player.hand -= 1
         winner = who if hero_matches(hero, claim.depth) else other
@@ -186,7 +194,7 @@ def one_up(state: State, who: int, tap: HeroTap) -> str:
             f"Last call: {player.name} played {describe_hero(hero)} face-up, which {verdict} "
             f"the {claim.depth}. " + finish(state, winner)
         )
-    hero = resolve_hero(state.catalog, tap.hero, tap.kind, tap.depths) if tap.given() else None
+    hero = tapped_hero(state, tap) if tap.given() else None
     claim.plays.append(Play(player=who, hero=hero, face_up=False, secret=True))
     player.hand -= 1
     claim.stage = "duel"
@@ -204,7 +212,7 @@ def flip_table(state: State, who: int, tap: HeroTap) -> str:
     if last.hero is None:
         if not tap.given():
             raise RuleError("Tap the hero you turned over.")
-        last.hero = resolve_hero(state.catalog, tap.hero, tap.kind, tap.depths)
+        last.hero = tapped_hero(state, tap)
     last.face_up, last.secret = True, False
     owner = state.players[last.player]
     matches = hero_matches(last.hero, claim.depth)

@@ -142,7 +142,8 @@ def _golem(catalog: Catalog, held: list[Held], golem: str, choice: str | None) -
         return FLAT
     gem = card_of(catalog, choice)
     already = stack_size(held, gem.name)
-    if gem.gem is False or gem.rule != "track" or gem.kind == "special":
+    # Gems are treasures; a feat marked otherwise can't take the golem, an unmarked one may.
+    if gem.gem is False or gem.rule != "track" or gem.kind in ("monster", "quest", "special"):
         raise RuleError(
             f"The Crystal Golem can only join a stack of gems, and {gem.name} is not one."
         )

@@ -210,6 +210,10 @@ def hero_matches(hero: PlayedHero, depth: Depth) -> bool:
     return hero.kind == "elite" or depth in hero.depths
 
 
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def describe_hero(hero: PlayedHero | None) -> str:
     if hero is None:
         return "a hero"
@@ -234,7 +238,7 @@ def resolve_hero(
     try:
         check_hero_shape(name, kind, depths)
     except ValueError as exc:
-        raise RuleError(str(exc).capitalize() + ".") from None
+        raise RuleError(capital(str(exc)) + ".") from None
     return PlayedHero(name=name, kind=kind, depths=list(depths))
 
 
