@@ -277,8 +277,11 @@ def norm(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+_SHIPPED_INDEX = {norm(n): n for n in CARDS}
+
+
 class Catalog:
-    """The shipped data with a table's own entries laid over it."""
+    """The shipped data with a table's own entries laid over it (names match loosely)."""
 
     def __init__(
         self,
@@ -286,19 +289,16 @@ class Catalog:
         settings: dict[str, SettingCard] | None = None,
     ) -> None:
         merged = dict(CARDS)
+        index = dict(_SHIPPED_INDEX)
         for info in (cards or {}).values():
-            existing = self.find_in(merged, info.name)
-            if existing is not None:
-                del merged[existing]
+            key = norm(info.name)
+            if key in index:
+                del merged[index[key]]
             merged[info.name] = info
+            index[key] = info.name
         self.cards = merged
-        self.settings = {**SETTINGS, **(settings or {})}
-        self._by_norm = {norm(n): n for n in merged}
-
-    @staticmethod
-    def find_in(cards: dict[str, CardInfo], name: str) -> str | None:
-        key = norm(name)
-        return next((n for n in cards if norm(n) == key), None)
+        self.settings = {**SETTINGS, **(settings or {})} if settings else SETTINGS
+        self._by_norm = index
 
     def canonical(self, name: str) -> str | None:
         return self._by_norm.get(norm(name))

@@ -68,8 +68,6 @@ def play_card(state: State, i: int, name: str, args: PlayCardArgs) -> Played:
     _refuse_unused(info, args)
     base = _printed_vp(info, args)
     goes = _destination(state, info, args)
-    if args.card_type is not None:
-        type_of(state, name, args.card_type)
 
     result = Played()
     if info.effect == "dragon":
@@ -81,6 +79,8 @@ def play_card(state: State, i: int, name: str, args: PlayCardArgs) -> Played:
     elif info.effect == "wizard":
         result.reveal = state.deck > 0
 
+    if args.card_type is not None:  # remembered after the effect: targets stay as tapped
+        type_of(state, name, args.card_type)
     player = state.players[i]
     {"discard": state.discard, "common": state.common, "front": player.front}[goes].append(name)
     result.phrases.insert(0, f"played {the(name)} {where_phrase(goes, player)}")
@@ -159,11 +159,13 @@ def _dragon(state: State, refs: list[CardRef], result: Played) -> None:
 
 def _must_not_skip(state: State, kind: CardType) -> None:
     catalog = state.catalog()
-    options = [
-        f"{the(name)} ({zone(state, at)[1]})"
-        for at, name in in_play(state)
-        if catalog.card(name).type == kind
-    ]
+    options = list(
+        dict.fromkeys(
+            f"{the(name)} ({zone(state, at)[1]})"
+            for at, name in in_play(state)
+            if catalog.card(name).type == kind
+        )
+    )
     if options:
         label = TYPE_LABELS[kind]
         raise RuleError(f"Choose the {label} the Dragon discards: {join(options)}.")

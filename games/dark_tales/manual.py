@@ -24,6 +24,7 @@ from games.dark_tales.state import (
     check_copies,
     check_self_or_table,
     check_turn,
+    no_draw,
     player_index,
     require_player,
     resolve,
@@ -38,6 +39,12 @@ def _check_manual(state: State, seat: str) -> None:
     if state.phase == "over":
         raise RuleError("The game is over.")
     check_turn(state, seat)
+
+
+def settle(state: State) -> None:
+    """A hand-made change may leave the active player nothing to draw: skip to the item."""
+    if state.phase == "draw" and (state.deck == 0 or no_draw(state, state.active)):
+        state.phase = "item"
 
 
 def _target(state: State, player: str | None) -> int:
@@ -192,6 +199,7 @@ def move_card(state: State, args: MoveCardArgs, seat: str) -> str:
     name, face_up = _take(state, args.src, args.card)
     dst_public = args.dst not in ("deck",) and _hand_of(state, args.dst) is None
     _put(state, args.dst, name, face_up)
+    settle(state)
     shown = name is not None and (face_up or dst_public)
     what = f"the {name}" if shown else "a card"
     return f"Moved {what} from {_spot_name(state, args.src)} to {_spot_name(state, args.dst)}."
@@ -258,7 +266,7 @@ def edit_card(state: State, args: CardEditArgs, seat: str) -> str:
     if args.reset:
         if name not in state.cards:
             raise RuleError(f"This table has entered nothing for the {name}.")
-        del state.cards[name]
+        state.set_card(None, name)
         if name not in state.catalog().cards and visible_copies(state, name):
             raise RuleError(f"The {name} is on the table: it can't leave the catalog.")
         return f"The {name} is back to the shipped card data."
@@ -269,7 +277,7 @@ def edit_card(state: State, args: CardEditArgs, seat: str) -> str:
     info = CardInfo.model_validate({**base.model_dump(), **updates})
     if info.count is not None and visible_copies(state, name) > info.count:
         raise RuleError(f"More than {info.count} × {name} are already on the table.")
-    state.cards[name] = info
+    state.set_card(info)
     if state.catalog().known_total() > PLAYING_CARDS:
         raise RuleError(f"The catalog would count more than {PLAYING_CARDS} playing cards.")
     return f"Card data saved for the {name}."

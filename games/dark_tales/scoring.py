@@ -118,6 +118,8 @@ def invariants(state: State) -> list[str]:
         broken.append(f"the cards don't add up to {PLAYING_CARDS}")
     if state.phase not in PHASES or not 0 <= state.active < len(state.players):
         broken.append("the turn is in an unknown phase")
+    if state.phase == "draw" and state.deck == 0:
+        broken.append("a draw is due from an empty deck")
     if state.phase == "reveal" and state.deck == 0:
         broken.append("a card is being revealed from an empty deck")
     if state.deck_top is not None and state.deck == 0:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from games.dark_tales.catalog import (
     ITEMS,
@@ -74,8 +74,21 @@ class State(BaseModel):
     cards: dict[str, CardInfo] = Field(default_factory=dict)  # the table's own card entries
     settings: dict[str, SettingCard] = Field(default_factory=dict)  # ... and setting cards
 
+    _catalog: Catalog | None = PrivateAttr(default=None)
+
     def catalog(self) -> Catalog:
-        return Catalog(self.cards, self.settings)
+        """The table's catalog; cached, so change ``cards`` only through ``set_card``."""
+        if self._catalog is None:
+            self._catalog = Catalog(self.cards, self.settings)
+        return self._catalog
+
+    def set_card(self, info: CardInfo | None, name: str | None = None) -> None:
+        """Store the table's entry for a card (``None``: drop it, back to the shipped data)."""
+        if info is None:
+            self.cards.pop(name or "", None)
+        else:
+            self.cards[info.name] = info
+        self._catalog = None
 
     @property
     def current(self) -> Player:
@@ -248,7 +261,7 @@ def type_of(state: State, name: str, given: CardType | None) -> CardType | None:
 def learn(state: State, name: str, **facts) -> None:
     """Remember a fact about a card the shipped catalog lacks (type, where it goes)."""
     info = state.catalog().card(name)
-    state.cards[name] = info.model_copy(update=facts)
+    state.set_card(info.model_copy(update=facts))
 
 
 def where_phrase(goes: Where, player: Player | None = None) -> str:

@@ -12,6 +12,8 @@ from games.engine import ArgsError
 def empty_deck(state: State) -> None:
     state.discard += ["Castle"] * state.deck
     state.deck = 0
+    if state.phase == "draw":
+        state.phase = "item"  # nothing left to draw
 
 
 # -- setup ------------------------------------------------------------------------------
@@ -418,7 +420,6 @@ def test_with_the_deck_empty_turns_skip_the_draw(table):
 def test_the_game_ends_when_a_player_begins_a_turn_with_no_cards(table):
     t = table(players=("Mara", "Bo", "Cy"))
     t.edit(empty_deck)
-    t.edit(lambda s: setattr(s, "phase", "item"))
     plays = 0
     while t.state.phase != "scoring":
         t.move("play-card", card="Castle")
@@ -443,7 +444,6 @@ def test_a_player_who_runs_out_mid_game_still_draws_while_the_deck_lasts(table):
 def test_an_unentered_b_card_needs_everyones_points_by_hand(table):
     t = table(setting_b="B2")
     t.edit(empty_deck)
-    t.edit(lambda s: setattr(s, "phase", "item"))
     while t.state.phase != "scoring":
         t.move("play-card", card="Castle")
     end = t.view("table")["end"]
