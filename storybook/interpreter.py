@@ -641,7 +641,7 @@ def effect_view(eff: Any) -> EffectView:
     value = raw.pop(verb)
     args: dict[str, Any] = {}
     if isinstance(value, dict):
-        args.update(value)
+        args.update({k: v for k, v in value.items() if v is not None})
     elif verb in ("take", "status", "companion", "local_status", "global_status"):
         args["card"] = value
     else:
@@ -669,6 +669,10 @@ def _ref(ref: Any) -> str:
     return f"card {n:03d}"
 
 
+def _place(at: str) -> str:
+    return "the active player's space" if at == "here" else at
+
+
 def describe_effect(eff: Any) -> str:
     """One sentence for the story master: "Active player: gain 3 gold."."""
     text = _effect_phrase(eff)
@@ -687,14 +691,14 @@ def _effect_phrase(eff: Any) -> str:
     if isinstance(eff, e.Prestige):
         return f"{'gain' if eff.prestige >= 0 else 'lose'} {abs(eff.prestige)} prestige"
     if isinstance(eff, e.Take):
-        where = f", placed at {eff.at}" if eff.at else ""
+        where = f", placed at {_place(eff.at)}" if eff.at else ""
         return f"take {_ref(eff.take)} from the {eff.from_}{where}"
     if isinstance(eff, e.GainStatus):
         return f"gain the status {_ref(eff.status)}"
     if isinstance(eff, e.GainCompanion):
         return f"gain the companion {_ref(eff.companion)}"
     if isinstance(eff, e.PlaceLocalStatus):
-        where = "the active player's space" if eff.at == "here" else eff.at
+        where = _place(eff.at)
         return f"place the local status {_ref(eff.local_status)} at {where}"
     if isinstance(eff, e.PlaceGlobalStatus):
         return f"put the global status {_ref(eff.global_status)} into play"

@@ -6,6 +6,7 @@ line. Errors make ``load_world`` refuse the world; warnings are advice to the wr
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from pathlib import Path
 
@@ -517,11 +518,7 @@ class _Linter:
                 self.variants(f, ip, item)
 
     def variants(self, f: str, path: P, group: Variants) -> None:
-        missing: dict[str, list[str]] = {}
-        for m in MONTHS:
-            for d in WEEKDAYS:
-                if not any(_filters_match(v, m, d) for v in group.variants):
-                    missing.setdefault(m, []).append(d)
+        missing = _uncovered(tuple(_signature(v) for v in group.variants))
         for k, v in enumerate(group.variants):
             if not v.is_timed() and k < len(group.variants) - 1:
                 self.warn(
@@ -604,12 +601,32 @@ def _has_timer(card: Card) -> bool:
     return card.timer is not None or any(v.timer is not None for v in card.variants)
 
 
-def _filters_match(f: Filters, month: str, weekday: str) -> bool:
-    if f.month is not None and month not in f.month:
-        return False
-    if f.season is not None and season_of(month) != f.season:
-        return False
-    return not (f.weekday is not None and weekday not in f.weekday)
+Signature = tuple[tuple[str, ...] | None, str | None, tuple[str, ...] | None]
+
+
+def _signature(f: Filters) -> Signature:
+    return (
+        tuple(f.month) if f.month is not None else None,
+        f.season,
+        tuple(f.weekday) if f.weekday is not None else None,
+    )
+
+
+@functools.lru_cache(maxsize=1024)
+def _uncovered(signatures: tuple[Signature, ...]) -> dict[str, list[str]]:
+    """Month → weekdays on which none of the variants is read (most books reuse a few shapes)."""
+    missing: dict[str, list[str]] = {}
+    for m in MONTHS:
+        season = season_of(m)
+        for d in WEEKDAYS:
+            if not any(
+                (months is None or m in months)
+                and (s is None or s == season)
+                and (days is None or d in days)
+                for months, s, days in signatures
+            ):
+                missing.setdefault(m, []).append(d)
+    return missing
 
 
 def _describe_missing(missing: dict[str, list[str]]) -> str:

@@ -1,25 +1,35 @@
 """Read one YAML 1.2 file into plain Python data plus a map from data path to line.
 
-We compose ruamel.yaml's node tree (which carries a mark on every node) and build plain
-dicts / lists / scalars from it ourselves, so that:
+We read ruamel.yaml's parser events (each carries a mark with its line) and build plain
+dicts / lists / scalars from them ourselves, so that:
 
 * the YAML 1.2 core schema applies (``no``, ``on``, ``yes`` stay strings);
 * a duplicate key is an error naming both lines (we check it while walking mappings);
 * every value is findable by its path, e.g. ``("options", 1, "cost")`` → line 12.
 
-The C parser of ``ruamel.yaml.clib`` is used when installed (about 6× faster); the pure
-Python parser gives the same nodes otherwise.
+The C parser of ``ruamel.yaml.clib`` is used when installed (about 8× faster); the pure
+Python parser gives the same events otherwise. Skipping ruamel's composer and resolver
+(which re-checks the YAML version for every scalar) is what makes 2,000 scenes load in ~1 s.
 """
 
 from __future__ import annotations
 
 import math
+import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
-from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.events import StreamEndEvent
+
+try:  # the C parser from ruamel.yaml.clib: about 8× faster than the pure Python one
+    from _ruamel_yaml import CParser
+    from _ruamel_yaml import StreamEndEvent as CStreamEndEvent
+except ImportError:  # pragma: no cover
+    CParser = None
+    CStreamEndEvent = StreamEndEvent
 
 Path = tuple[str | int, ...]
 
@@ -54,16 +64,39 @@ class Source:
         return self.lines.get((), 1)
 
 
-def _parser() -> YAML:
-    y = YAML(typ="safe")  # picks the C parser when ruamel.yaml.clib is installed
-    y.version = (1, 2)
-    return y
+# YAML 1.2 core schema, as ruamel.yaml resolves it (underscores allowed in numbers).
+_NULL = re.compile(r"^(?:~|null|Null|NULL|)$")
+_BOOL = re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$")
+_INT = re.compile(r"^(?:[-+]?[0-9_]+|0o[0-7_]+|0x[0-9a-fA-F_]+)$")
+_FLOAT = re.compile(
+    r"^(?:[-+]?(?:\.[0-9_]+|[0-9_]+(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$"
+)
+
+
+def _events(text: str) -> Iterator[Any]:
+    if CParser is not None:
+        parser = CParser(text)
+        try:
+            while True:
+                event = parser.get_event()
+                yield event
+                if isinstance(event, StreamEndEvent | CStreamEndEvent):
+                    return
+        finally:
+            parser.dispose()
+    else:  # pragma: no cover - only without ruamel.yaml.clib
+        y = YAML(typ="safe", pure=True)
+        y.version = (1, 2)
+        yield from y.parse(text)
 
 
 def parse(text: str, file: str) -> Source:
     """Parse ``text`` (the contents of ``file``); raise SourceError on bad YAML."""
+    src = Source(file=file, data=None)
+    src.lines[()] = 1
     try:
-        node = _parser().compose(text)
+        builder = _Builder(_events(text), src.lines)
+        src.data = builder.document()
     except YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         line = mark.line + 1 if mark is not None else 0
@@ -71,69 +104,139 @@ def parse(text: str, file: str) -> Source:
         context = getattr(exc, "context", None)
         msg = f"YAML syntax: {problem}" + (f" ({context})" if context else "")
         raise SourceError(line, msg) from None
-    src = Source(file=file, data=None)
-    if node is None:
-        src.lines[()] = 1
-        return src
-    src.data = _build(node, (), src.lines)
     return src
 
 
-def _build(node: Any, path: Path, lines: dict[Path, int]) -> Any:
-    lines.setdefault(path, node.start_mark.line + 1)
-    if isinstance(node, MappingNode):
-        out: dict[Any, Any] = {}
-        first_line: dict[Any, int] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, ScalarNode):
-                raise SourceError(key_node.start_mark.line + 1, "a key must be a plain value")
-            if key_node.tag == _TAG + "merge":
-                raise SourceError(key_node.start_mark.line + 1, "merge keys (<<) are not supported")
-            key = _scalar(key_node)
-            if isinstance(key, float | bool) or key is None:
-                key = key_node.value  # keys are names or numbers; keep odd ones as written
-            key_line = key_node.start_mark.line + 1
-            if key in first_line:
-                raise SourceError(
-                    key_line, f"duplicate key '{key}' (first given on line {first_line[key]})"
-                )
-            first_line[key] = key_line
-            child = (*path, key)
-            lines[child] = key_line
-            out[key] = _build(value_node, child, lines)
-        return out
-    if isinstance(node, SequenceNode):
-        items = []
-        for i, item in enumerate(node.value):
-            items.append(_build(item, (*path, i), lines))
-        return items
-    return _scalar(node)
+class _Builder:
+    """Plain data from the parser's events, recording the line of every path."""
 
+    def __init__(self, events: Iterator[Any], lines: dict[Path, int]):
+        self.events = events
+        self.lines = lines
+        self.anchors: dict[str, Any] = {}
 
-def _scalar(node: ScalarNode) -> Any:
-    tag, value = node.tag, node.value
-    if not tag.startswith(_TAG):
-        raise SourceError(node.start_mark.line + 1, f"unsupported YAML tag {tag}")
-    kind = tag[len(_TAG) :]
-    if kind == "str":
+    def document(self) -> Any:
+        data = None
+        documents = 0
+        for event in self.events:
+            name = type(event).__name__
+            if name == "DocumentStartEvent":
+                documents += 1
+                if documents > 1:
+                    raise SourceError(event.start_mark.line + 1, "one YAML document per file")
+                node_event = next(self.events)
+                if type(node_event).__name__ != "DocumentEndEvent":
+                    data = self.node(node_event, ())
+        return data
+
+    def node(self, event: Any, path: Path) -> Any:
+        name = type(event).__name__
+        line = event.start_mark.line + 1
+        self.lines.setdefault(path, line)
+        if name == "ScalarEvent":
+            value = self.scalar(event)
+        elif name == "MappingStartEvent":
+            self.check_tag(event, "map", line)
+            value = {}
+            first_line: dict[Any, int] = {}
+            if event.anchor is not None:
+                self.anchors[event.anchor] = value
+            for key_event in self.events:
+                kname = type(key_event).__name__
+                if kname == "MappingEndEvent":
+                    break
+                key_line = key_event.start_mark.line + 1
+                if kname != "ScalarEvent":
+                    raise SourceError(key_line, "a key must be a plain value")
+                key = self.scalar(key_event)
+                if key == "<<" and not key_event.style:
+                    raise SourceError(key_line, "merge keys (<<) are not supported")
+                if isinstance(key, float | bool) or key is None:
+                    key = key_event.value  # keys are names or numbers; keep odd ones as written
+                if key in first_line:
+                    raise SourceError(
+                        key_line, f"duplicate key '{key}' (first given on line {first_line[key]})"
+                    )
+                first_line[key] = key_line
+                child = (*path, key)
+                self.lines[child] = key_line
+                value[key] = self.node(next(self.events), child)
+            return value
+        elif name == "SequenceStartEvent":
+            self.check_tag(event, "seq", line)
+            value = []
+            if event.anchor is not None:
+                self.anchors[event.anchor] = value
+            for item_event in self.events:
+                if type(item_event).__name__ == "SequenceEndEvent":
+                    break
+                value.append(self.node(item_event, (*path, len(value))))
+            return value
+        elif name == "AliasEvent":
+            if event.anchor not in self.anchors:
+                raise SourceError(line, f"unknown alias *{event.anchor}")
+            return self.anchors[event.anchor]
+        else:  # pragma: no cover - the parser sends nothing else here
+            raise SourceError(line, f"unexpected YAML event {name}")
+        if event.anchor is not None:
+            self.anchors[event.anchor] = value
         return value
-    if kind == "null":
+
+    def check_tag(self, event: Any, kind: str, line: int) -> None:
+        tag = _tag(event.tag)
+        if tag is not None and tag not in ("!", _TAG + kind):
+            raise SourceError(line, f"unsupported YAML tag {tag}")
+
+    def scalar(self, event: Any) -> Any:
+        value = event.value
+        tag = _tag(event.tag)
+        plain = not event.style and tag is None
+        if tag is None or tag == "!":
+            if not plain:
+                return value
+            return _resolve_plain(value)
+        if not tag.startswith(_TAG):
+            raise SourceError(event.start_mark.line + 1, f"unsupported YAML tag {tag}")
+        kind = tag[len(_TAG) :]
+        if kind in ("str", "binary", "timestamp"):
+            return value  # no field of ours takes binary or dates: keep the text as written
+        resolved = _resolve_plain(value)
+        expected = {"int": int, "float": float, "bool": bool, "null": type(None)}.get(kind)
+        if expected is float and isinstance(resolved, int) and not isinstance(resolved, bool):
+            return float(resolved)
+        if expected is None or type(resolved) is not expected:
+            raise SourceError(event.start_mark.line + 1, f"{value!r} is not a valid !!{kind}")
+        return resolved
+
+
+def _tag(tag: Any) -> str | None:
+    if tag is None:
         return None
-    if kind == "bool":
-        return value.lower() == "true"
-    if kind == "int":
-        text = value.replace("_", "")
-        sign = -1 if text.startswith("-") else 1
-        digits = text.lstrip("+-")
-        if digits.startswith(("0o", "0x", "0b")):
-            return sign * int(digits, 0)
-        return sign * int(digits, 10)
-    if kind == "float":
-        low = value.lower().lstrip("+")
-        if low in (".inf", "-.inf"):
-            return -math.inf if low.startswith("-") else math.inf
-        if low == ".nan":
-            return math.nan
-        return float(value.replace("_", ""))
-    # timestamps, binary, sets…: no field of ours takes them, so keep the text as written
+    text = str(tag)
+    if text.startswith("!!"):
+        return _TAG + text[2:]
+    return text
+
+
+def _resolve_plain(value: str) -> Any:
+    if _NULL.match(value):
+        return None
+    first = value[0]
+    if first in "tTfF" and _BOOL.match(value):
+        return value[0] in "tT"
+    if first in "0123456789+-.":
+        if _INT.match(value):
+            text = value.replace("_", "")
+            sign = -1 if text.startswith("-") else 1
+            digits = text.lstrip("+-")
+            if digits.startswith(("0o", "0x")):
+                return sign * int(digits, 0)
+            return sign * int(digits, 10)
+        if _FLOAT.match(value):
+            low = value.lower().lstrip("+")
+            if low.endswith("inf"):
+                return -math.inf if low.startswith("-") else math.inf
+            if low.endswith("nan"):
+                return math.nan
+            return float(value.replace("_", ""))
     return value
