@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field
 
 from games.engine import RuleError
 
@@ -180,13 +180,8 @@ class Catalog(Strict):
     costs: list[CostKind]
     ships: dict[int, int]
 
-    @model_validator(mode="after")
-    def _consistent(self) -> Catalog:
-        problems = self.problems()
-        if problems:
-            raise ValueError("; ".join(problems))
-        return self
-
+    # Not a model validator: a state is loaded on every request, and the invariants already
+    # run problems() after every move; patched() runs it on every entry.
     def problems(self) -> list[str]:
         out = []
         ids = [s.id for s in self.sponsors]
@@ -338,15 +333,8 @@ def patched(catalog: Catalog, patch: CatalogPatch) -> Catalog:
         if update.get("note") is None:
             update.pop("note", None)
         row.update(update)
-    try:
-        return Catalog.model_validate(data)
-    except ValueError as exc:
-        raise RuleError(f"Those card values do not fit together: {_first_error(exc)}.") from exc
-
-
-def _first_error(exc: ValueError) -> str:
-    errors = getattr(exc, "errors", None)
-    if callable(errors):
-        msg = errors()[0]["msg"]
-        return msg.removeprefix("Value error, ")
-    return str(exc)
+    result = Catalog.model_validate(data)
+    problems = result.problems()
+    if problems:
+        raise RuleError(f"Those card values do not fit together: {'; '.join(problems)}.")
+    return result

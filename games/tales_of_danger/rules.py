@@ -103,7 +103,7 @@ def set_person_card(state: State, args: PersonCardArgs, seat: str) -> str:
 
 
 def invariants(state: State) -> list[str]:
-    broken = []
+    broken = list(state.catalog.problems())
     total = state.catalog.total
     if cards_in_play(state) != total:
         broken.append(f"the app places {cards_in_play(state)} people cards, not {total}")

@@ -146,7 +146,7 @@ def arranged(
     return t
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def tod() -> SimpleNamespace:
     """The helpers above, for test modules (tests/ has no packages to import them from)."""
     return SimpleNamespace(
