@@ -211,3 +211,33 @@ def test_adventurers_start_with_four_marks(make_world, minimal_path):
     assert any(
         ":30: adventurers[1]: an adventurer starts with 4 skill marks, not 2" in f for f in found
     )
+
+
+def test_the_pure_python_parser_reads_the_same(monkeypatch, minimal_path):
+    import storybook.source as source
+
+    text = (minimal_path / "world.yaml").read_text() + "extra: [no, 0x1F, 1.5e3, .inf, ~, 'yes']\n"
+    fast = parse(text, "world.yaml")
+    monkeypatch.setattr(source, "CParser", None)
+    slow = parse(text, "world.yaml")
+    assert slow.data == fast.data
+    assert slow.lines == fast.lines
+    assert fast.data["extra"] == ["no", 31, 1500.0, float("inf"), None, "yes"]
+    with pytest.raises(SourceError, match="duplicate key"):
+        parse("a: 1\na: 2\n", "x.yaml")
+
+
+def test_anchors_and_aliases_are_plain_copies():
+    src = parse("base: &b {gold: 1}\nagain: *b\nlist: &l [1, 2]\nsame: *l\n", "x.yaml")
+    assert src.data == {"base": {"gold": 1}, "again": {"gold": 1}, "list": [1, 2], "same": [1, 2]}
+    assert src.line(("again",)) == 2
+
+
+def test_explicit_core_tags_are_checked():
+    assert parse("a: !!str 12\nb: !!int '7'\n", "x.yaml").data == {"a": "12", "b": 7}
+    with pytest.raises(SourceError, match="not a valid !!int"):
+        parse("a: !!int seven\n", "x.yaml")
+    with pytest.raises(SourceError, match="one YAML document per file"):
+        parse("a: 1\n---\nb: 2\n", "x.yaml")
+    with pytest.raises(SourceError, match="merge keys"):
+        parse("a: &x {b: 1}\nc:\n  <<: *x\n", "x.yaml")
