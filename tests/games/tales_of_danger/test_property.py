@@ -210,11 +210,6 @@ def test_three_player_games_run_from_setup_to_final_scores(tod):
             assert len(t.log) < 400, "the game should end"
             t.do(*Player(t.state, rnd).next_move())
         out = t.view("p2")["outcome"]
-        assert (
-            out["finished"]
-            and out["winners"]
-            and out["summary"].endswith("points.")
-            or ("tie" in out["summary"])
-        )
+        assert out["finished"] and len(out["winners"]) == 1
         assert any("Act 3 begins" in line for line in t.log)
         assert any("fifth segment" in line for line in t.log)
