@@ -238,9 +238,23 @@ def finish(state: State, winner: int) -> str:
     if not claim.needs:
         try:
             return f"{name} wins the claim and " + collect(state, CollectArgs())
-        except RuleError:
+        except RuleError as missing:
             claim.needs = ["catalog"]  # a track or type still has to be read off the cards
-    return f"{name} wins the claim; choose how the feats score to collect them."
+            return f"{name} wins the claim. {missing}"
+    return (
+        f"{name} wins the claim; "
+        + ", ".join(TO_DO[need] for need in claim.needs)
+        + ", then collect."
+    )
+
+
+TO_DO = {
+    "reveal": "tap the feats the app doesn't know yet",
+    "boss_armor": "choose for the Boss Armor",
+    "crystal_golem": "choose for the Crystal Golem",
+    "gelatinous_cube": "choose for the Gelatinous Cube",
+    "bonus": "add any bonus the room gives",
+}
 
 
 def _needs(state: State, claim: Claim) -> list[str]:

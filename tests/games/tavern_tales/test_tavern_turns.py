@@ -312,7 +312,7 @@ def test_choices_are_asked_of_the_winner_then_the_turn_ends():
     state, _ = act(state, "stake-claim", depth="Mineshaft", slots=[0, 1], **DWARF)
     state, _ = act(state, "pass-claim")
     state, sentence = act(state, "pass-claim")
-    assert sentence == "Cy passed. Mara wins the claim; choose how the feats score to collect them."
+    assert sentence == "Cy passed. Mara wins the claim; choose for the Boss Armor, then collect."
     assert state["claim"]["needs"] == ["boss_armor"]
     assert game.view(state, "p1")["moves"][0] == "collect"
     with pytest.raises(RuleError, match="Choose for the Boss Armor"):
