@@ -33,7 +33,7 @@ def can_act(state: State, seat: str) -> bool:
 
 def available_moves(state: State, seat: str) -> list[str]:
     if not can_act(state, seat):
-        extra = ["enter-bonus"] if state.phase == "scoring" else []
+        extra = ["enter-bonus", "reveal-scores"] if state.phase == "scoring" else []
         return extra + ANY_TIME
     moves = list(TURN_MOVES[state.phase])
     if state.phase in ("item", "card") and state.current.hand_count == 0:
@@ -131,6 +131,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "item_limits": dict(ITEM_LIMITS),
         "item_played": state.item_played,
         "gained_this_turn": {k: v for k, v in state.gained.items() if v},
+        # every hand fully named: the Gypsy can count Places itself (else ask the players)
+        "hands_all_named": not any(p.hand_unknown for p in state.players),
         "players": players,
         "catalog": [
             {**info.model_dump(mode="json"), "missing": info.missing()}
