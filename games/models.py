@@ -13,6 +13,8 @@ class Table(models.Model):
     code = models.CharField(_("join code"), max_length=16, unique=True, default=new_code)
     game = models.SlugField(_("game"), max_length=40)
     name = models.CharField(_("name"), max_length=80)
+    # The gaming group this table belongs to, so finished games can be compared over time.
+    group = models.CharField(_("group"), max_length=60, blank=True, db_index=True)
     state = models.JSONField(_("state"))
     version = models.PositiveIntegerField(_("version"), default=1)
     created = models.DateTimeField(_("created"), default=timezone.now)

@@ -57,7 +57,9 @@ def seat_of(table: Table, seat_id: str) -> Seat:
     raise RuleError(_("There is no seat “%(seat)s” at this table.") % {"seat": seat_id})
 
 
-def create_table(game_slug: str, name: str, options: dict[str, Any] | None = None) -> Table:
+def create_table(
+    game_slug: str, name: str, options: dict[str, Any] | None = None, group: str = ""
+) -> Table:
     try:
         game = get_game(game_slug)
     except LookupError as exc:
@@ -65,8 +67,11 @@ def create_table(game_slug: str, name: str, options: dict[str, Any] | None = Non
     name = (name or "").strip() or game.title
     if len(name) > 80:
         raise RuleError(_("A table name can be at most 80 characters."))
+    group = (group or "").strip()
+    if len(group) > 60:
+        raise RuleError(_("A group name can be at most 60 characters."))
     state = game.setup(options, seed=secrets.randbits(64))
-    return Table.objects.create(game=game.slug, name=name, state=state)
+    return Table.objects.create(game=game.slug, name=name, group=group, state=state)
 
 
 def _locked(code: str, expected_version: int) -> Table:

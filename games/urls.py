@@ -9,6 +9,7 @@ urlpatterns = [
     path("new/<slug:game_slug>/", views.new_table, name="new"),
     path("join/", views.join, name="join"),
     path("import/", views.import_table, name="import"),
+    path("results/", views.results_page, name="results"),
     path("t/<str:code>/", views.table_page, name="table"),
     path("t/<str:code>/seat/", views.choose_seat, name="seat"),
     path("t/<str:code>/poll/", views.poll, name="poll"),
@@ -16,4 +17,5 @@ urlpatterns = [
     path("t/<str:code>/undo/", views.undo, name="undo"),
     path("t/<str:code>/history/", views.history_page, name="history"),
     path("t/<str:code>/export/", views.export_table, name="export"),
+    path("t/<str:code>/scores/", views.scores_page, name="scores"),
 ]

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import codes, exchange, services
+from games import codes, exchange, results, services
 from games.engine import RuleError
 from games.forms import args_from_form, version_from_form
 from games.models import Table
@@ -58,7 +58,12 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
     if request.method == "POST":
         options = options_from_form(request.POST)
         try:
-            table = services.create_table(game.slug, request.POST.get("name", ""), options)
+            table = services.create_table(
+                game.slug,
+                request.POST.get("name", ""),
+                options,
+                group=request.POST.get("group", ""),
+            )
         except RuleError as exc:
             error = str(exc)
         else:
@@ -257,3 +262,55 @@ def import_table(request: HttpRequest) -> HttpResponse:
             else:
                 return redirect("games:seat", code=table.code)
     return render(request, "games/import.html", {"error": error}, status=400 if error else 200)
+
+
+@require_GET
+def scores_page(request: HttpRequest, code: str) -> HttpResponse:
+    """A finished table's scores after every move (undone moves left out)."""
+    table = _table_or_404(code)
+    game = services.game_of(table)
+    outcome = game.outcome(table.state)
+    chart = None
+    if outcome and outcome.finished:
+        kept = table.moves.filter(undone=False).exclude(name="undo").order_by("id")
+        states = [*kept.values_list("state_before", flat=True), table.state]
+        chart = results.chart(results.scores_by_move(game, states))
+    return render(
+        request,
+        "games/scores.html",
+        {"table": table, "game": game, "outcome": outcome, "chart": chart},
+    )
+
+
+@require_GET
+def results_page(request: HttpRequest) -> HttpResponse:
+    """A group's finished games, per game title, with each player's final scores over time."""
+    group = request.GET.get("group", "").strip()
+    groups = (
+        Table.objects.exclude(group="").order_by("group").values_list("group", flat=True).distinct()
+    )
+    sections = []
+    if group:
+        games = all_games()
+        tables = Table.objects.filter(group=group, game__in=list(games)).order_by("created")
+        by_game: dict[str, list] = {}
+        for table in tables:
+            game = games[table.game]
+            outcome = game.outcome(table.state)
+            if outcome and outcome.finished:
+                by_game.setdefault(table.game, []).append((table, game, outcome))
+        for slug, finished in by_game.items():
+            sections.append(
+                {
+                    "game": games[slug],
+                    "tables": finished,
+                    "chart": results.chart(
+                        results.final_scores_by_game([(g, t.state) for t, g, _ in finished])
+                    ),
+                }
+            )
+    return render(
+        request,
+        "games/results.html",
+        {"group": group, "groups": list(groups), "sections": sections},
+    )
