@@ -231,5 +231,7 @@ def unknowns(catalog: Catalog) -> list[str]:
             gaps.append(f"{room.name}: feat layout")
     known = sum(card.count or 0 for card in catalog.feats)
     if known < catalog.totals.feats:
-        gaps.append(f"{catalog.totals.feats - known} of {catalog.totals.feats} feat cards")
+        gaps.append(
+            f"{catalog.totals.feats - known} of {catalog.totals.feats} feat cards not counted yet"
+        )
     return gaps

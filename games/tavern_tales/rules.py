@@ -160,7 +160,7 @@ game: Game[State] = Game(
     seats_fn=seats,
     outcome_fn=outcome,
     invariants_fn=invariants,
-    blurb="Legends of Dungeon Drop: stake outrageous claims, one-up your friends, reach 30.",
+    blurb="Legends of Dungeon Drop: tall tales of dungeon deeds, one-upped around the table.",
     template="games/tavern_tales/panel.html",
 )
 
