@@ -26,7 +26,7 @@ TYPES = ["male", "female", "villain", "place", "event"]
 
 def pick_card(state: State, rng: Rng, hand: list[str] | None) -> str:
     names = sorted(state.catalog().cards)
-    if state.deck_top is not None:
+    if hand is None and state.deck_top is not None:  # drawing or revealing: it's that one
         return state.deck_top
     if hand and (rng.randbelow(2) or not state.current.hand_unknown):
         return rng.choice(hand)
