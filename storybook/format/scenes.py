@@ -155,6 +155,3 @@ class Scene(Model):
             if q.id == qid:
                 return q
         return None
-
-
-SceneRef = SceneNumber

@@ -86,10 +86,9 @@ options:
         effects:
           - go: 105
   - label: Swim.
-    partner: false
     result:
       effects: [{end: true}]
-""".replace("    partner: false\n", "")
+"""
 )
 
 
