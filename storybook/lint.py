@@ -279,6 +279,15 @@ class _Linter:
                         f"{_scene_label(entry.scene)} is opened by event {_card_label(ev.card)}, "
                         "whose entry decides; the scene's own prerequisite is not used there",
                     )
+            for j, entry in enumerate(ev.scenes):
+                if entry.scene in self.w.scenes and not self._places_event(entry.scene):
+                    self.warn(
+                        f,
+                        ("events", i, "scenes", j, "scene"),
+                        f"{_scene_label(entry.scene)} never says where the event card goes: "
+                        "add 'put: {card: event, …}' or 'discard: event' (there or in a scene "
+                        "it goes to)",
+                    )
             if fallback is None:
                 self.error(
                     f,
@@ -286,6 +295,24 @@ class _Linter:
                     f"event {_card_label(ev.card)} has no fallback: give its last scene no "
                     "prerequisite so that some scene always opens",
                 )
+
+    def _places_event(self, start: int) -> bool:
+        """Does the scene, or a scene it goes to, put or discard the drawn event card?"""
+        seen: set[int] = set()
+        todo = [start]
+        while todo:
+            n = todo.pop()
+            if n in seen or n not in self.w.scenes:
+                continue
+            seen.add(n)
+            scene = self.w.scenes[n]
+            for eff in all_effects(scene):
+                if isinstance(eff, e.Discard) and eff.discard == "event":
+                    return True
+                if isinstance(eff, e.Put) and eff.put.card == "event":
+                    return True
+            todo.extend(scene_links(scene))
+        return False
 
     # -- conditions and effects --------------------------------------------------------------
     def condition(self, f: str, path: P, cond: object, scene: Scene | None) -> None:
@@ -588,13 +615,18 @@ class _Linter:
             )
 
 
-def scene_links(scene: Scene) -> list[int]:
-    """Every scene a scene can go to."""
-    out = [eff.go for eff in scene.effects if isinstance(eff, e.GoTo)]
+def all_effects(scene: Scene) -> list:
+    """The scene's own effects and those of every option's results."""
+    out = list(scene.effects)
     for opt in scene.options:
         for res in opt.results():
-            out.extend(eff.go for eff in res.effects if isinstance(eff, e.GoTo))
+            out.extend(res.effects)
     return out
+
+
+def scene_links(scene: Scene) -> list[int]:
+    """Every scene a scene can go to."""
+    return [eff.go for eff in all_effects(scene) if isinstance(eff, e.GoTo)]
 
 
 def _has_timer(card: Card) -> bool:

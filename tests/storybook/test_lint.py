@@ -143,18 +143,18 @@ def test_a_pick_icon_needs_icon_variants(make_world):
 
 def test_unreachable_scene_is_a_warning_and_go_makes_it_reachable(make_world):
     extra = """
-    number: 1005
+    number: 1006
     text: Hidden.
     effects: [{end: true}]
     """
-    found = lint(make_world, {"scenes/1005.yaml": extra})
+    found = lint(make_world, {"scenes/1006.yaml": extra})
     assert found == [
-        "warning: scenes/1005.yaml:1: scene 1005 is unreachable: no location, card, event "
+        "warning: scenes/1006.yaml:1: scene 1006 is unreachable: no location, card, event "
         "card, entry_scenes or 'go' leads to it"
     ]
     found = lint(
         make_world,
-        {"scenes/1005.yaml": extra, "scenes/1002.yaml": "number: 1002\neffects: [{go: 1005}]\n"},
+        {"scenes/1006.yaml": extra, "scenes/1002.yaml": "number: 1002\neffects: [{go: 1006}]\n"},
     )
     assert found == []
 
@@ -190,7 +190,7 @@ def test_unused_questions_and_event_scene_prerequisites_warn(make_world):
             questions:
               - id: cold
                 ask: Are you cold?
-            effects: [{end: true}]
+            effects: [{discard: event}, {end: true}]
             """
         },
     )
@@ -199,6 +199,28 @@ def test_unused_questions_and_event_scene_prerequisites_warn(make_world):
         "decides; the scene's own prerequisite is not used there",
         "warning: scenes/1004.yaml:4: nothing in the scene depends on the question 'cold'",
     ]
+
+
+def test_an_event_scene_must_say_where_the_event_card_goes(make_world):
+    found = lint(
+        make_world,
+        {
+            "scenes/1005.yaml": "number: 1005\neffects: [{go: 1006}]\n",
+            "scenes/1006.yaml": "number: 1006\neffects: [{end: true}]\n",
+        },
+    )
+    assert found == [
+        "warning: events.yaml:6: scene 1005 never says where the event card goes: add "
+        "'put: {card: event, …}' or 'discard: event' (there or in a scene it goes to)"
+    ]
+    found = lint(
+        make_world,
+        {
+            "scenes/1005.yaml": "number: 1005\neffects: [{go: 1006}]\n",
+            "scenes/1006.yaml": "number: 1006\neffects: [{discard: event}, {end: true}]\n",
+        },
+    )
+    assert found == []
 
 
 def test_put_into_a_save_slot_names_a_known_slot(make_world):

@@ -15,7 +15,7 @@ def errors(path) -> list[str]:
 def test_it_loads_the_minimal_world_without_findings(minimal_path):
     world = load_world(minimal_path)
     assert world.name == "Minimal Vale"
-    assert sorted(world.scenes) == [1001, 1002, 1003, 1004]
+    assert sorted(world.scenes) == [1001, 1002, 1003, 1004, 1005]
     assert world.warnings == []
     assert lint_world(minimal_path) == []
     assert world.skill_circle()[0] == "thievery"
@@ -171,16 +171,16 @@ def test_missing_files_and_folders_are_errors(make_world, tmp_path):
 def test_scene_files_in_subfolders_and_with_words_load(make_world):
     path = make_world(
         {
-            "scenes/wood/1005-the-owl.yaml": """
-            number: 1005
+            "scenes/wood/1006-the-owl.yaml": """
+            number: 1006
             text: An owl blinks.
             effects: [{end: true}]
             """,
-            "scenes/1002.yaml": "number: 1002\neffects: [{go: 1005}]\n",
+            "scenes/1002.yaml": "number: 1002\neffects: [{go: 1006}]\n",
         }
     )
     world = load_world(path)
-    assert world.scene_files[1005] == "scenes/wood/1005-the-owl.yaml"
+    assert world.scene_files[1006] == "scenes/wood/1006-the-owl.yaml"
 
 
 def test_an_empty_file_is_an_error(make_world):

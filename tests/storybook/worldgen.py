@@ -78,6 +78,20 @@ options:
 """
 
 
+EVENT_SCENE = """\
+number: {n}
+title: Event {n}
+text:
+  - variants:
+      - {{season: winter, text: Snow muffles the lanes.}}
+      - {{text: The lanes are dusty.}}
+effects:
+  - gold: 1
+  - put: {{card: event, into: event_deck, position: bottom}}
+  - end: true
+"""
+
+
 def generate_world(dest: Path, scenes: int = 2000, seed: int = 0) -> Path:
     """Write a world with ``scenes`` scenes into ``dest`` (replaced if it exists)."""
     rng = random.Random(seed)
@@ -87,9 +101,11 @@ def generate_world(dest: Path, scenes: int = 2000, seed: int = 0) -> Path:
     scenes_dir = dest / "scenes"
     shutil.rmtree(scenes_dir)
     scenes_dir.mkdir()
-    last = FIRST + scenes - 1
+    last = FIRST + scenes - 3  # the last two scenes are the event card's
     for n in range(FIRST, last + 1):
         (scenes_dir / f"{n:04d}.yaml").write_text(scene_yaml(n, last, rng), encoding="utf-8")
+    for n in (last + 1, last + 2):
+        (scenes_dir / f"{n:04d}.yaml").write_text(EVENT_SCENE.format(n=n), encoding="utf-8")
     # chains of 50 scenes, each started from the world's entry scenes
     starts = ", ".join(str(n) for n in range(FIRST, last + 1, 50))
     world = (dest / "world.yaml").read_text(encoding="utf-8")
@@ -99,7 +115,8 @@ def generate_world(dest: Path, scenes: int = 2000, seed: int = 0) -> Path:
     (dest / "world.yaml").write_text(world + f"\nentry_scenes: [{starts}]\n", encoding="utf-8")
     (dest / "events.yaml").write_text(
         "events:\n  - card: 78\n    scenes:\n"
-        "      - {scene: 1004, prerequisite: {season: winter}}\n      - scene: 1003\n",
+        f"      - {{scene: {last + 1}, prerequisite: {{season: winter}}}}\n"
+        f"      - scene: {last + 2}\n",
         encoding="utf-8",
     )
     (dest / "cards.yaml").write_text(
