@@ -24,16 +24,28 @@ from games.tales_of_danger.table import POOL_SIZE, seen
 from games.tales_of_danger.voyage import PayCard, settle
 
 
+class Exhausted(Exception):
+    """No card is left anywhere to draw: the game cannot go on (the rulebook has no answer)."""
+
+
 class Player:
     """Chooses random legal moves for whoever is to act."""
 
     def __init__(self, state: State, rnd: random.Random):
         self.s, self.rnd = state, rnd
         self.seen = seen(state)
+        self.reshuffled = False
 
     def fresh(self) -> str:
         """A person the app would accept as the next card off the deck."""
         left = [p.id for p in self.s.catalog.people if self.seen[p.id] < p.count]
+        if not left and not self.reshuffled:
+            # Every card is in sight, so the deck is empty: the discard pile becomes the deck.
+            self.seen -= Counter(c for c in self.s.discard if c != UNKNOWN_CARD)
+            self.reshuffled = True
+            return self.fresh()
+        if not left:
+            raise Exhausted
         pid = self.rnd.choice(left)
         self.seen[pid] += 1
         return pid
@@ -187,7 +199,10 @@ def test_random_legal_games_keep_every_invariant(tod, players, seed, choices):
         state = t.state
         if state.stage == "over" and revealed(state):
             break
-        move, args, seat = Player(state, rnd).next_move()
+        try:
+            move, args, seat = Player(state, rnd).next_move()
+        except Exhausted:
+            return
         try:
             t.do(move, args, seat)
         except RuleError as exc:
