@@ -39,6 +39,7 @@ __all__ = [
     "MONTHS",
     "WEEKDAYS",
     "CheckView",
+    "ChoiceError",
     "EffectView",
     "EventPick",
     "Facts",
@@ -70,6 +71,10 @@ __all__ = [
     "text_keys",
     "season_of",
 ]
+
+
+class ChoiceError(ValueError):
+    """A choice the book does not allow now (a locked option, a check without successes)."""
 
 
 # -- inputs ----------------------------------------------------------------------------------
@@ -175,6 +180,8 @@ class OptionView:
 
 @dataclass(frozen=True)
 class ResultView:
+    """What happens after a choice. ``effects`` starts with paying the option's gold cost."""
+
     option: int
     outcome: int  # index of the outcome selected (0 for an option without a check)
     key: str
@@ -603,13 +610,21 @@ def _outcome_views(
 def resolve(
     scene: Scene, option: int, ctx: ReadContext, successes: int | None = None
 ) -> ResultView:
-    """What happens after ``option`` (0-based): for a check, ``successes`` picks the outcome."""
+    """What happens after ``option`` (0-based): for a check, ``successes`` picks the outcome.
+
+    Raises ChoiceError for a locked option (its reason is the message) or missing successes.
+    """
+    if not 0 <= option < len(scene.options):
+        raise ChoiceError(f"scene {scene.key} has no option {option + 1}")
     opt = scene.options[option]
     given = answers(scene, ctx)
+    locked = _locked_reason(scene, opt, ctx, given)
+    if locked is not None:
+        raise ChoiceError(locked)
     res: Outcome | Result | None
     if opt.check is not None:
         if successes is None:
-            raise ValueError(f"option {option + 1} has a skill check: give the successes")
+            raise ChoiceError(f"option {option + 1} has a skill check: give the successes")
         k = select_outcome(scene, option, successes, ctx)
         res = opt.outcomes[k]  # type: ignore[index]
     else:
@@ -617,13 +632,19 @@ def resolve(
     assert res is not None
     key = f"{scene.key}.o{option + 1}.r{k + 1}"
     last = res.effects[-1] if res.effects else None
+    effects = [effect_view(x) for x in res.effects]
+    if opt.cost:  # choosing the option spends its cost, before anything else happens
+        paid = f"Active player: pay {opt.cost} gold for this option."
+        effects.insert(
+            0, EffectView("gold", "active", False, {"gold": -opt.cost, "cost": True}, paid)
+        )
     return ResultView(
         option=option,
         outcome=k,
         key=key,
         successes=max(0, successes) if successes is not None else None,
         text=visible_text(res.text, key, ctx, given),
-        effects=[effect_view(x) for x in res.effects],
+        effects=effects,
         ends_scene=isinstance(last, e.End),
         go=last.go if isinstance(last, e.GoTo) else None,
     )

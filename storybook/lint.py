@@ -503,6 +503,16 @@ class _Linter:
             results = opt.results()
             key = "outcomes" if opt.outcomes is not None else "result"
             for k, res in enumerate(results):
+                first = res.effects[0] if res.effects else None
+                if opt.cost and isinstance(first, e.Gold) and first.gold == -opt.cost:
+                    rp = (*op, key, k) if key == "outcomes" else (*op, key)
+                    self.warn(
+                        f,
+                        (*rp, "effects", 0),
+                        f"the cost of {opt.cost} gold is paid when the option is chosen; this "
+                        "effect would charge it twice",
+                    )
+            for k, res in enumerate(results):
                 rp = (*op, key, k) if key == "outcomes" else (*op, key)
                 self.texts(f, (*rp, "text"), res.text, qids, used)
                 self.effects(f, (*rp, "effects"), res.effects, scene)

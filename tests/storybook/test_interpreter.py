@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from storybook import load_world
 from storybook.format import EventCard, Outcome, Scene
 from storybook.interpreter import (
+    ChoiceError,
     Facts,
     ReadContext,
     answers,
@@ -65,7 +66,6 @@ options:
     result:
       text: You cross in comfort.
       effects:
-        - gold: -2
         - end: true
   - label: Take the oars yourself.
     starry: sailor
@@ -228,9 +228,19 @@ def test_resolve_returns_text_and_effects_as_data():
     fail = resolve(SEASONS, 1, ctx, successes=0)
     assert fail.go == 105 and not fail.ends_scene
     paid = resolve(SEASONS, 0, ctx)
-    assert [x.text for x in paid.effects] == ["Active player: lose 2 gold.", "The scene ends."]
-    with pytest.raises(ValueError, match="give the successes"):
+    assert [x.text for x in paid.effects] == [
+        "Active player: pay 2 gold for this option.",
+        "The scene ends.",
+    ]
+    assert paid.effects[0].args == {"gold": -2, "cost": True}
+    with pytest.raises(ChoiceError, match="give the successes"):
         resolve(SEASONS, 1, ctx)
+    with pytest.raises(ChoiceError, match="opens with a yes"):
+        resolve(SEASONS, 1, ReadContext(), successes=3)
+    with pytest.raises(ChoiceError, match="Costs 2 gold; the active player has 0"):
+        resolve(SEASONS, 0, ReadContext(facts=Facts(gold=0)))
+    with pytest.raises(ChoiceError, match="no option 9"):
+        resolve(SEASONS, 8, ctx)
 
 
 def test_a_player_sees_a_check_result_only_once_successes_are_in():

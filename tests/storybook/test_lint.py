@@ -223,6 +223,30 @@ def test_an_event_scene_must_say_where_the_event_card_goes(make_world):
     assert found == []
 
 
+def test_paying_an_option_cost_again_is_a_warning(make_world):
+    found = lint(
+        make_world,
+        {
+            "scenes/1003.yaml": """
+            number: 1003
+            options:
+              - label: Buy.
+                cost: 3
+                result:
+                  effects:
+                    - gold: -3
+                    - end: true
+              - label: Leave.
+                result: {effects: [{end: true}]}
+            """
+        },
+    )
+    assert found == [
+        "warning: scenes/1003.yaml:7: the cost of 3 gold is paid when the option is chosen; "
+        "this effect would charge it twice"
+    ]
+
+
 def test_put_into_a_save_slot_names_a_known_slot(make_world):
     found = lint(
         make_world,

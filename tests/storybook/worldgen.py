@@ -69,7 +69,6 @@ options:
     result:
       text: The water carries you.
       effects:
-        - gold: -1
         - end: true
   - label: Turn back.
     result:
