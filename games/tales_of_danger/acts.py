@@ -48,7 +48,7 @@ class RefillArgs(Args):
 class Pick(Args):
     person: str
     source: Literal["pool", "deck"] = "pool"
-    pool_discard: str | None = None  # a deck draw discards one card of your choice from the pool
+    pool_discard: str | None = None  # a deck draw costs one pool card, chosen by the player
 
 
 class RecruitArgs(Args):

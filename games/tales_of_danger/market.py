@@ -1,4 +1,4 @@
-"""Act 2 (gather crew and supplies from the market) and the move into Act 3."""
+"""Act 2 (building up crew and supplies at the market) and the move into Act 3."""
 
 from __future__ import annotations
 
