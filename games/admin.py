@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import Move, Table
+from games.models import GameCatalog, Move, Table
 
 
 class MoveInline(admin.TabularInline):
@@ -30,3 +30,8 @@ class MoveAdmin(admin.ModelAdmin):
     list_filter = ["name", "undone"]
     search_fields = ["sentence", "table__name"]
     readonly_fields = ["table", "name", "args", "seat", "sentence", "version", "state_before"]
+
+
+@admin.register(GameCatalog)
+class GameCatalogAdmin(admin.ModelAdmin):
+    list_display = ["game", "updated"]

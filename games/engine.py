@@ -103,6 +103,11 @@ class Game(Generic[S]):
     blurb: str = ""
     template: str = ""  # the HTMX panel, e.g. "games/dark_tales/panel.html"
     options_template: str = ""  # extra fields on the new-table form (names start "opt_")
+    # A group's card data entered once and used by every new table: the model's fields are
+    # Options fields (a saved catalog fills them when a new table leaves them out), and
+    # catalog_from_state_fn reads a table's entries back so they can be saved.
+    Catalog: type[BaseModel] | None = None
+    catalog_from_state_fn: Callable[[S], dict[str, Any]] | None = None
     moves: dict[str, MoveSpec] = field(default_factory=dict)
 
     def move(self, args: type[BaseModel] = NoArgs, *, label: str = "", name: str = ""):

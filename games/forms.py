@@ -16,6 +16,22 @@ from games.engine import ArgsError
 ENVELOPE = {"csrfmiddlewaretoken", "version", "args_json"}
 
 
+def _models_inside(annotation: Any) -> bool:
+    """Whether a field holds pydantic models (posted as one JSON object per value)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return True
+    return any(_models_inside(arg) for arg in typing.get_args(annotation))
+
+
+def _value(raw: str, structured: bool) -> Any:
+    if not structured:
+        return raw
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        raise ArgsError(_("The form sent a choice the app can't read; reload the page.")) from None
+
+
 def _is_list(annotation: Any) -> bool:
     origin = typing.get_origin(annotation)
     if origin in (list, tuple, set, frozenset):
@@ -26,7 +42,8 @@ def _is_list(annotation: Any) -> bool:
 
 
 def args_from_form(model: type[BaseModel], data: QueryDict) -> dict[str, Any]:
-    """Checkboxes and repeated fields become lists; empty optional fields take their default.
+    """Checkboxes and repeated fields become lists; empty optional fields take their default;
+    a field holding a model (a card in play, say) carries it as JSON in the option's value.
 
     A hidden ``args_json`` field can carry structured arguments a form can't express.
     """
@@ -42,10 +59,11 @@ def args_from_form(model: type[BaseModel], data: QueryDict) -> dict[str, Any]:
     for name, field in model.model_fields.items():
         if name in ENVELOPE or name not in data:
             continue
+        structured = _models_inside(field.annotation)
         if _is_list(field.annotation):
-            args[name] = [value for value in data.getlist(name) if value != ""]
+            args[name] = [_value(v, structured) for v in data.getlist(name) if v != ""]
         elif data.get(name, "") != "":
-            args[name] = data.get(name)
+            args[name] = _value(data[name], structured)
     return args
 
 

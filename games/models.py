@@ -57,3 +57,18 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return self.sentence
+
+
+class GameCatalog(models.Model):
+    """A game's card data as this server's group entered it (names, counts, effects…)."""
+
+    game = models.SlugField(_("game"), max_length=40, unique=True)
+    data = models.JSONField(_("data"), default=dict)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("card catalog")
+        verbose_name_plural = _("card catalogs")
+
+    def __str__(self) -> str:
+        return self.game

@@ -15,6 +15,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games import catalogs
 from games.engine import Game, RuleError, Seat
 from games.models import Move, Table
 from games.registry import get_game
@@ -70,6 +71,7 @@ def create_table(
     group = (group or "").strip()
     if len(group) > 60:
         raise RuleError(_("A group name can be at most 60 characters."))
+    options = catalogs.with_saved_catalog(game, options)
     state = game.setup(options, seed=secrets.randbits(64))
     return Table.objects.create(game=game.slug, name=name, group=group, state=state)
 

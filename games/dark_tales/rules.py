@@ -13,7 +13,15 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.dark_tales import effects, manual
-from games.dark_tales.catalog import ITEM_LIMITS, NIGHT, PLAYING_CARDS, Catalog, an_item
+from games.dark_tales.catalog import (
+    ITEM_LIMITS,
+    NIGHT,
+    PLAYING_CARDS,
+    CardInfo,
+    Catalog,
+    SettingCard,
+    an_item,
+)
 from games.dark_tales.effects import PlayCardArgs, Played, PlayItemArgs, draw_from_deck
 from games.dark_tales.scoring import end_score, invariants, outcome
 from games.dark_tales.state import (
@@ -76,6 +84,7 @@ game = Game(
     invariants_fn=invariants,
     blurb="Tell a dark fairy tale with cards: score tracker and rules assistant.",
     template="games/dark_tales/panel.html",
+    options_template="games/dark_tales/new_options.html",
 )
 
 
@@ -290,3 +299,23 @@ def reveal_scores(state: State, args: NoArgs, seat: str) -> str:
 
 
 manual.register(game)
+
+
+class DarkTalesCatalog(BaseModel):
+    """The group's card data, saved once and given to every new table (Options fields)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cards: list[CardInfo] = Field(default_factory=list)
+    settings: list[SettingCard] = Field(default_factory=list)
+
+
+def catalog_from_state(state: State) -> dict:
+    return {
+        "cards": [card.model_dump(mode="json") for card in state.cards.values()],
+        "settings": [setting.model_dump(mode="json") for setting in state.settings.values()],
+    }
+
+
+game.Catalog = DarkTalesCatalog
+game.catalog_from_state_fn = catalog_from_state
