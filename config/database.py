@@ -5,6 +5,8 @@ Fifteen lines of our own beat a dependency: we support exactly two schemes.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
@@ -41,5 +43,7 @@ def sqlite(path: Path) -> dict:
             "timeout": 20,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         },
-        "TEST": {"NAME": path.with_name("test-" + path.name)},
+        # A file (not :memory:) so that threads in the concurrency and browser tests share
+        # it; one per process so that two test runs on one machine never collide.
+        "TEST": {"NAME": Path(tempfile.gettempdir()) / f"talekeeper-test-{os.getpid()}.sqlite3"},
     }

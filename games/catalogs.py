@@ -90,10 +90,8 @@ def _line_of(node: Any, path: list) -> int | None:
     for key in path:
         try:
             if hasattr(node, "lc"):
-                if isinstance(key, int):
-                    line = node.lc.item(key)[0] + 1
-                else:
-                    line = node.lc.key(key)[0] + 1
+                position = node.lc.item(key) if isinstance(key, int) else node.lc.key(key)
+                line = position[0] + 1
             node = node[key]
         except (KeyError, IndexError, TypeError, AttributeError):
             break

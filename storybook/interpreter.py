@@ -11,10 +11,13 @@ Conditions are three-valued: ``True``, ``False`` or ``None`` when the tracked st
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Literal
 
+from .conditions import describe_condition, evaluate, prerequisite_met
+from .context import Facts, ReadContext
+from .effect_text import EffectView, describe_effect, effect_view
 from .format import (
     DIFFICULTY_SUCCESSES,
     MONTHS,
@@ -29,11 +32,9 @@ from .format import (
     Variants,
     season_of,
 )
-from .format import conditions as c
 from .format import effects as e
 from .format.scenes import Filters
-
-Seat = Literal["story_master", "player", "table"]
+from .outcomes import coverage, effective_labels, first_match, outcome_ranges
 
 __all__ = [
     "MONTHS",
@@ -77,47 +78,6 @@ class ChoiceError(ValueError):
     """A choice the book does not allow now (a locked option, a check without successes)."""
 
 
-# -- inputs ----------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Facts:
-    """What is tracked about the active player and the board. ``None``: not tracked."""
-
-    adventurer: str | None = None
-    location: str | None = None
-    gold: int | None = None
-    tags: frozenset[str] | None = None  # board tags plus the tags of every card held
-    cards: frozenset[int] | None = None  # numbers of the cards the active player holds
-    cards_here: frozenset[int] | None = None  # local statuses on the active player's space
-    cards_in_play: frozenset[int] | None = None  # anywhere in play (global statuses included)
-    card_places: Mapping[int, str] | None = None  # card → "library" / "vault" / "quest_slot"
-    marks: Mapping[str, int] | None = None  # skill id → marks
-
-
-@dataclass(frozen=True)
-class ReadContext:
-    month: str = "january"
-    weekday: str = "monday"
-    seat: Seat = "story_master"
-    challenge: bool = False  # challenge mode: partner scenes need one more success
-    partner: bool | None = None  # a partner joined this scene (None: not tracked)
-    facts: Facts = field(default_factory=Facts)
-    answers: Mapping[str, bool] = field(default_factory=dict)  # question id → yes/no at the table
-
-    def __post_init__(self) -> None:
-        if self.month not in MONTHS:
-            raise ValueError(f"unknown month {self.month!r}")
-        if self.weekday not in WEEKDAYS:
-            raise ValueError(f"unknown weekday {self.weekday!r}")
-
-    @property
-    def season(self) -> str:
-        return season_of(self.month)
-
-    @property
-    def sees_all(self) -> bool:
-        return self.seat == "story_master"
-
-
 # -- outputs ---------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class TextView:
@@ -142,15 +102,6 @@ class CheckView:
     difficulty: str
     required: int | None  # successes needed to avoid failure; None for unknown (shown as "?")
     challenge: bool  # the +1 of challenge mode is included in ``required``
-
-
-@dataclass(frozen=True)
-class EffectView:
-    verb: str
-    who: str
-    optional: bool
-    args: dict[str, Any]  # the effect's own fields, flattened: card, pick, days, into, …
-    text: str  # a sentence for people
 
 
 @dataclass(frozen=True)
@@ -213,112 +164,6 @@ class EventPick:
     scene: int | None  # the scene that opens, or None while an entry waits for an answer
     entry: int | None  # index of the chosen entry, or of the one that needs the story master
     ask: str | None  # what the story master must decide, when the state cannot tell
-
-
-# -- conditions ------------------------------------------------------------------------------
-def evaluate(cond: Any, ctx: ReadContext) -> bool | None:
-    """True / False, or None when the tracked state cannot tell."""
-    f = ctx.facts
-    if isinstance(cond, c.At):
-        return None if f.location is None else f.location in cond.at
-    if isinstance(cond, c.InSeason):
-        return ctx.season == cond.season
-    if isinstance(cond, c.InMonth):
-        return ctx.month in cond.month
-    if isinstance(cond, c.OnWeekday):
-        return ctx.weekday in cond.weekday
-    if isinstance(cond, c.HasTag):
-        return None if f.tags is None else cond.has_tag in f.tags
-    if isinstance(cond, c.HasCard):
-        return None if f.cards is None else cond.has_card in f.cards
-    if isinstance(cond, c.CardHere):
-        return None if f.cards_here is None else cond.card_here in f.cards_here
-    if isinstance(cond, c.CardInPlay):
-        return None if f.cards_in_play is None else cond.card_in_play in f.cards_in_play
-    if isinstance(cond, c.CardIn):
-        if f.card_places is None:
-            return None
-        return f.card_places.get(cond.card_in.card) == cond.card_in.place
-    if isinstance(cond, c.GoldAtLeast):
-        return None if f.gold is None else f.gold >= cond.gold_at_least
-    if isinstance(cond, c.IsAdventurer):
-        return None if f.adventurer is None else f.adventurer in cond.adventurer
-    if isinstance(cond, c.MarksAtLeast):
-        if f.marks is None:
-            return None
-        return all(f.marks.get(s, 0) >= n for s, n in cond.marks_at_least.items())
-    if isinstance(cond, c.WithPartner):
-        return None if ctx.partner is None else ctx.partner == cond.partner
-    if isinstance(cond, c.All):
-        values = [evaluate(sub, ctx) for sub in cond.all]
-        if False in values:
-            return False
-        return None if None in values else True
-    if isinstance(cond, c.AnyOf):
-        values = [evaluate(sub, ctx) for sub in cond.any]
-        if True in values:
-            return True
-        return None if None in values else False
-    if isinstance(cond, c.Not):
-        value = evaluate(cond.not_, ctx)
-        return None if value is None else not value
-    raise TypeError(f"not a condition: {cond!r}")
-
-
-def prerequisite_met(scene: Scene, ctx: ReadContext) -> bool | None:
-    return True if scene.prerequisite is None else evaluate(scene.prerequisite, ctx)
-
-
-def _names(values: Iterable[str]) -> str:
-    vals = [v.replace("_", " ").capitalize() if v in MONTHS or v in WEEKDAYS else v for v in values]
-    return vals[0] if len(vals) == 1 else ", ".join(vals[:-1]) + " or " + vals[-1]
-
-
-def describe_condition(cond: Any, names: Mapping[str, str] | None = None) -> str:
-    """A short phrase for people: "at The Mill and has the tag Sailor".
-
-    ``names`` maps ids (locations, tags, skills, adventurers) to display names.
-    """
-    n = names or {}
-
-    def name(x: str) -> str:
-        return n.get(x, x)
-
-    if isinstance(cond, c.At):
-        return "at " + _names(name(x) for x in cond.at)
-    if isinstance(cond, c.InSeason):
-        return f"in {cond.season}"
-    if isinstance(cond, c.InMonth):
-        return "in " + _names(cond.month)
-    if isinstance(cond, c.OnWeekday):
-        return "on " + _names(cond.weekday)
-    if isinstance(cond, c.HasTag):
-        return f"has the tag {name(cond.has_tag)}"
-    if isinstance(cond, c.HasCard):
-        return f"has card {cond.has_card:03d}"
-    if isinstance(cond, c.CardHere):
-        return f"card {cond.card_here:03d} is on this space"
-    if isinstance(cond, c.CardInPlay):
-        return f"card {cond.card_in_play:03d} is in play"
-    if isinstance(cond, c.CardIn):
-        return f"card {cond.card_in.card:03d} is in the {cond.card_in.place.replace('_', ' ')}"
-    if isinstance(cond, c.GoldAtLeast):
-        return f"has at least {cond.gold_at_least} gold"
-    if isinstance(cond, c.IsAdventurer):
-        return "is " + _names(name(x) for x in cond.adventurer)
-    if isinstance(cond, c.MarksAtLeast):
-        return "has " + " and ".join(
-            f"{k} {name(s)} mark{'s' if k > 1 else ''}" for s, k in cond.marks_at_least.items()
-        )
-    if isinstance(cond, c.WithPartner):
-        return "with a partner" if cond.partner else "without a partner"
-    if isinstance(cond, c.All):
-        return " and ".join(describe_condition(x, n) for x in cond.all)
-    if isinstance(cond, c.AnyOf):
-        return "(" + " or ".join(describe_condition(x, n) for x in cond.any) + ")"
-    if isinstance(cond, c.Not):
-        return "not " + describe_condition(cond.not_, n)
-    return str(cond)
 
 
 # -- text --------------------------------------------------------------------------------------
@@ -446,77 +291,6 @@ def check_view(scene: Scene, check: Check, ctx: ReadContext) -> CheckView:
         required_successes(scene, check, ctx),
         _challenged(scene, ctx),
     )
-
-
-def outcome_ranges(
-    outcomes: Iterable[Outcome], challenge: bool = False
-) -> list[tuple[int, int | None]]:
-    """Each outcome's (low, high) successes; challenge mode raises every number but 0 by one."""
-    out = []
-    for o in outcomes:
-        lo = o.min or 0
-        hi = o.max
-        if challenge:
-            lo = lo + 1 if lo > 0 else 0
-            hi = hi + 1 if hi is not None else None
-        out.append((lo, hi))
-    return out
-
-
-def first_match(ranges: list[tuple[int, int | None]], successes: int) -> int | None:
-    """Index of the first range from the left that contains ``successes``."""
-    for i, (lo, hi) in enumerate(ranges):
-        if successes >= lo and (hi is None or successes <= hi):
-            return i
-    return None
-
-
-def coverage(
-    ranges: list[tuple[int, int | None]],
-) -> tuple[list[int], list[tuple[int, int | None]]]:
-    """(indices that never match, success counts no range covers, as (from, to or None))."""
-    bounds = [b for r in ranges for b in r if b is not None]
-    top = max(bounds, default=0) + 1  # every count above ``top`` behaves like ``top``
-    hit: set[int] = set()
-    gaps: list[tuple[int, int | None]] = []
-    for n in range(top + 1):
-        i = first_match(ranges, n)
-        if i is None:
-            end: int | None = None if n == top else n
-            if gaps and gaps[-1][1] == n - 1:
-                gaps[-1] = (gaps[-1][0], end)
-            else:
-                gaps.append((n, end))
-        else:
-            hit.add(i)
-    return [i for i in range(len(ranges)) if i not in hit], gaps
-
-
-def range_label(lo: int, hi: int | None) -> str:
-    if hi is None:
-        return f"{lo}+" if lo else "any"
-    return str(lo) if lo == hi else f"{lo}–{hi}"
-
-
-def effective_labels(ranges: list[tuple[int, int | None]]) -> list[str]:
-    """What each outcome really takes once the ones left of it have had theirs: "0", "1–2", "3+"."""
-    bounds = [b for r in ranges for b in r if b is not None]
-    top = max(bounds, default=0) + 1
-    taken: dict[int, list[int]] = {}
-    for n in range(top + 1):
-        i = first_match(ranges, n)
-        if i is not None:
-            taken.setdefault(i, []).append(n)
-    labels = []
-    for i in range(len(ranges)):
-        counts = taken.get(i)
-        if not counts:
-            labels.append("never")
-        elif counts[-1] == top:
-            labels.append(range_label(counts[0], None) if counts[0] else "any")
-        else:
-            labels.append(range_label(counts[0], counts[-1]))
-    return labels
 
 
 def select_outcome(scene: Scene, option: int, successes: int, ctx: ReadContext) -> int:
@@ -648,118 +422,6 @@ def resolve(
         ends_scene=isinstance(last, e.End),
         go=last.go if isinstance(last, e.GoTo) else None,
     )
-
-
-# -- effects -----------------------------------------------------------------------------------
-_WHO = {"active": "Active player", "partner": "Partner", "everyone": "Everyone"}
-
-
-def effect_view(eff: Any) -> EffectView:
-    verb = e.verb_of(eff)
-    assert verb is not None
-    raw = eff.model_dump(by_alias=True)
-    who, optional = raw.pop("who"), raw.pop("optional")
-    value = raw.pop(verb)
-    args: dict[str, Any] = {}
-    if isinstance(value, dict):
-        args.update({k: v for k, v in value.items() if v is not None})
-    elif verb in ("take", "status", "companion", "local_status", "global_status"):
-        args["card"] = value
-    else:
-        args[verb if verb not in ("discard",) else "card"] = value
-    if verb in ("take", "status", "companion", "local_status", "global_status"):
-        args.setdefault("pick", "any")
-    args.update({k: v for k, v in raw.items() if v is not None})
-    return EffectView(verb, who, optional, args, describe_effect(eff))
-
-
-def _card(n: Any) -> str:
-    if n == "this":
-        return "this card"
-    if n == "event":
-        return "the event card"
-    return f"card {n:03d}"
-
-
-def _ref(ref: Any) -> str:
-    n, pick = e.card_of(ref), e.pick_of(ref)
-    if pick == "random":
-        return f"a random card {n:03d}"
-    if pick == "icon":
-        return f"card {n:03d} with the active adventurer's icon"
-    return f"card {n:03d}"
-
-
-def _place(at: str) -> str:
-    return "the active player's space" if at == "here" else at
-
-
-def describe_effect(eff: Any) -> str:
-    """One sentence for the story master: "Active player: gain 3 gold."."""
-    text = _effect_phrase(eff)
-    if isinstance(eff, e.GoTo | e.End | e.Note | e.PlaceGlobalStatus | e.Put):
-        sentence = text
-    else:
-        sentence = f"{_WHO[eff.who]}: {text}"
-    if eff.optional:
-        sentence += " (optional)"
-    return sentence[0].upper() + sentence[1:] + ("" if sentence.endswith(".") else ".")
-
-
-def _effect_phrase(eff: Any) -> str:
-    if isinstance(eff, e.Gold):
-        return f"{'gain' if eff.gold >= 0 else 'lose'} {abs(eff.gold)} gold"
-    if isinstance(eff, e.Prestige):
-        return f"{'gain' if eff.prestige >= 0 else 'lose'} {abs(eff.prestige)} prestige"
-    if isinstance(eff, e.Take):
-        where = f", placed at {_place(eff.at)}" if eff.at else ""
-        return f"take {_ref(eff.take)} from the {eff.from_}{where}"
-    if isinstance(eff, e.GainStatus):
-        return f"gain the status {_ref(eff.status)}"
-    if isinstance(eff, e.GainCompanion):
-        return f"gain the companion {_ref(eff.companion)}"
-    if isinstance(eff, e.PlaceLocalStatus):
-        where = _place(eff.at)
-        return f"place the local status {_ref(eff.local_status)} at {where}"
-    if isinstance(eff, e.PlaceGlobalStatus):
-        return f"put the global status {_ref(eff.global_status)} into play"
-    if isinstance(eff, e.Discard):
-        return f"discard {_card(eff.discard)}"
-    if isinstance(eff, e.Put):
-        p = eff.put
-        if p.into == "save_slot":
-            slot = {"global": "the global save slot", "active": "the active adventurer's save slot"}
-            where = slot.get(p.slot or "", f"the save slot of {p.slot}")
-        elif p.into == "event_deck":
-            where = f"the {p.position or 'bottom'} of the event deck"
-        else:
-            where = "the " + p.into.replace("_", " ")
-        return (
-            f"put {_card(p.card)} into {where}"
-            if p.into != "event_deck"
-            else f"put {_card(p.card)} at {where}"
-        )
-    if isinstance(eff, e.StartTimer):
-        days = f"{eff.timer.days} days ahead" if eff.timer.days else "as its timer box shows"
-        return f"place a timer token for {_card(eff.timer.card)}, {days}"
-    if isinstance(eff, e.Delay):
-        return f"delay the timer of {_card(eff.delay.card)} by {eff.delay.days} day(s)"
-    if isinstance(eff, e.Hasten):
-        return f"hasten the timer of {_card(eff.hasten.card)} by {eff.hasten.days} day(s)"
-    if isinstance(eff, e.GainTag):
-        return f"gain the tag {eff.gain_tag}"
-    if isinstance(eff, e.LoseTag):
-        return f"lose the tag {eff.lose_tag}"
-    if isinstance(eff, e.MoveSkillMark):
-        src = "any skill" if eff.skill_mark.from_ == "any" else eff.skill_mark.from_
-        return f"move a skill mark from {src} to {eff.skill_mark.to}"
-    if isinstance(eff, e.Note):
-        return eff.note
-    if isinstance(eff, e.GoTo):
-        return f"go to scene {eff.go:04d}"
-    if isinstance(eff, e.End):
-        return "the scene ends"
-    return str(eff)
 
 
 # -- events ------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from .format import (
 from .format import conditions as c
 from .format import effects as e
 from .format.scenes import Filters
-from .interpreter import coverage, outcome_ranges
+from .outcomes import coverage, outcome_ranges
 from .world import CARDS_FILE, EVENTS_FILE, WORLD_FILE, World
 
 P = tuple  # a data path inside a file
