@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .conditions import describe_condition, evaluate, prerequisite_met
-from .context import Facts, ReadContext
+from .context import Facts, ReadContext, Seat
 from .effect_text import EffectView, describe_effect, effect_view
 from .format import (
     DIFFICULTY_SUCCESSES,
@@ -50,6 +50,7 @@ __all__ = [
     "ReadContext",
     "ResultView",
     "SceneView",
+    "Seat",
     "TextView",
     "answers",
     "check_view",
@@ -70,6 +71,7 @@ __all__ = [
     "scene_text",
     "select_outcome",
     "text_keys",
+    "visible_text",
     "season_of",
 ]
 
