@@ -103,6 +103,9 @@ def parse(text: str, file: str) -> Source:
         problem = getattr(exc, "problem", None) or str(exc).strip().splitlines()[0]
         context = getattr(exc, "context", None)
         msg = f"YAML syntax: {problem}" + (f" ({context})" if context else "")
+        lines = text.splitlines()
+        if 0 < line <= len(lines) and "\t" in lines[line - 1]:
+            msg += "; indent with spaces, not tabs"
         raise SourceError(line, msg) from None
     return src
 

@@ -241,3 +241,12 @@ def test_explicit_core_tags_are_checked():
         parse("a: 1\n---\nb: 2\n", "x.yaml")
     with pytest.raises(SourceError, match="merge keys"):
         parse("a: &x {b: 1}\nc:\n  <<: *x\n", "x.yaml")
+
+
+def test_syntax_errors_name_their_line_and_tabs_get_a_hint():
+    with pytest.raises(SourceError) as info:
+        parse("number: 1\ntext:\n\t- Hello\n", "scenes/0001.yaml")
+    assert info.value.line == 3
+    assert info.value.message.endswith("indent with spaces, not tabs")
+    with pytest.raises(SourceError, match="unknown alias"):
+        parse("a: *nowhere\n", "x.yaml")
