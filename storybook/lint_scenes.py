@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 
 from .format import DIFFICULTY_SUCCESSES, MONTHS, WEEKDAYS, Paragraph, Scene, Variants, season_of
 from .format import effects as e
@@ -48,6 +49,15 @@ class SceneChecks:
             )
         for i, opt in enumerate(scene.options):
             op = ("options", i)
+            words = set(re.findall(r"[\w'-]+", opt.label.lower()))
+            for j, verb in enumerate(opt.verbs):
+                if verb.lower() not in words:
+                    self.warn(
+                        f,
+                        (*op, "verbs", j),
+                        f"the verb '{verb}' is not a word of the label, so players won't "
+                        "see why their items react",
+                    )
             if opt.starry is not None:
                 used.add(opt.starry)
                 if opt.starry not in qids:
