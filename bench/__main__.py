@@ -1,0 +1,82 @@
+"""``python -m bench`` (``make bench``): the in-process bench on a throwaway SQLite database.
+
+Prints the table and the targets of issue 2; a failed target prints FAIL but the exit code
+stays 0 (timings on a shared machine are noisy). ``--json PATH`` also writes the results.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import warnings
+from pathlib import Path
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--iterations", "-n", type=int, default=200, help="timed calls per row")
+    parser.add_argument("--warmup", type=int, default=20, help="untimed calls before them")
+    parser.add_argument(
+        "--log-sizes",
+        default="10,1000",
+        help="comma-separated sizes of the log of the tables measured (default 10,1000)",
+    )
+    parser.add_argument("--game", default="dark-tales", help="the game slug (default dark-tales)")
+    parser.add_argument("--json", metavar="PATH", help="also write the results as JSON here")
+    parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    return parser.parse_args(argv)
+
+
+def setup_django(db_path: Path) -> None:
+    """Point Django at a fresh SQLite file and migrate it; must run before any model import."""
+    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"  # an absolute path gives four slashes
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    import django
+    from django.conf import settings
+
+    # whitenoise serves from the finders until collectstatic has made STATIC_ROOT.
+    warnings.filterwarnings("ignore", "No directory at", UserWarning)
+    from django.core.management import call_command
+
+    django.setup()
+    # The test client speaks as "testserver"; the production settings don't know that host.
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    call_command("migrate", interactive=False, verbosity=0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    sizes = tuple(int(size) for size in args.log_sizes.split(",") if size.strip())
+    with tempfile.TemporaryDirectory(prefix="talekeeper-bench-") as tmp:
+        setup_django(Path(tmp) / "bench.db")
+        from django.db import connection
+
+        from bench.core import run_bench
+        from bench.games import BENCH_GAMES
+        from bench.report import render, write_json
+
+        def progress(message: str) -> None:
+            if not args.quiet:
+                print(f"… {message}", file=sys.stderr, flush=True)
+
+        try:
+            result = run_bench(
+                BENCH_GAMES[args.game],
+                iterations=args.iterations,
+                warmup=args.warmup,
+                log_sizes=sizes,
+                progress=progress,
+            )
+        finally:
+            connection.close()
+    print(render(result))
+    if args.json:
+        write_json(result, args.json)
+        print(f"\nresults written to {args.json}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""`make bench` and `make loadtest` still run: the bench in-process with tiny counts, the load
+test's bookkeeping without a server. No timing assertions: only that every row is there and
+its numbers are sane."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bench.core import run_bench
+from bench.games import DARK_TALES, NotReady
+from bench.loadtest import Run, parse_args, server_log_summary, summary
+from bench.loadtest import render as render_load
+from bench.report import as_json, render, verdict
+
+PER_TABLE = [
+    "full table page",
+    "live fragment",
+    "poll, nothing changed",
+    "move (HTMX)",
+    "undo (HTMX)",
+    "move (API)",
+    "undo (API)",
+    "export (page)",
+    "export (API)",
+]
+
+
+@pytest.mark.django_db
+def test_bench_measures_every_interaction():
+    result = run_bench(DARK_TALES, iterations=3, warmup=1, log_sizes=(2, 6))
+
+    expected = ["bare view (/healthz)", "home page"] + [
+        f"{what}, {logged} logged" for logged in (2, 6) for what in PER_TABLE
+    ]
+    assert [row.name for row in result.rows] == expected
+    for row in result.rows:
+        assert len(row.seconds) == 3, row.name
+        assert 0 < row.median_ms <= row.p95_ms, row.name
+        assert len(row.queries) == 3, row.name
+        if row.kind != "bare":
+            assert len(row.bare_seconds) == 3 and row.x_bare > 0, row.name
+        if row.kind == "poll":
+            assert (row.status, row.nbytes, row.max_queries) == (204, 0, 1)
+        else:
+            assert row.status == 200 and row.nbytes > 0, row.name
+    assert result.bare.max_queries == 0
+    for row in result.rows:
+        if row.kind in ("page", "fragment", "export", "home"):
+            assert row.max_queries >= 1, row.name
+        if row.kind in ("move", "undo"):
+            # lock, update, insert at least; the SQL of the last call is kept for the report
+            assert row.data_queries >= 3 and len(row.sql) == row.max_queries, row.name
+
+    text = render(result)
+    assert all(name in text for name in expected)
+    verdicts = [v for row in result.rows if (v := verdict(row, result))]
+    assert len(verdicts) == 8  # poll and full page at each size, two moves at each size
+    assert text.count(": PASS") + text.count(": FAIL") == len(verdicts)
+    document = json.loads(json.dumps(as_json(result)))
+    assert len(document["rows"]) == len(expected)
+
+
+def test_bench_move_alternates_with_undo():
+    assert DARK_TALES.bench_move({"phase": "draw"}) == ("draw", {})
+    with pytest.raises(NotReady):
+        DARK_TALES.bench_move({"phase": "item"})
+
+
+def test_load_test_summary_counts_409_apart_from_errors():
+    run = Run("ABCD", DARK_TALES, version=7, state={"phase": "draw"}, deadline=0.0)
+    for status in (204, 204, 200, 500):
+        run.polls.record(0.002, status)
+    run.polls.fail(TimeoutError())
+    for status in (200, 409, 409):
+        run.moves.record(0.010, status)
+    run.seen_after += [0.5, 0.5, 1.5]
+    args = parse_args(["--seconds", "1"])
+
+    result = summary(args, run, elapsed=1.0, client_cpu=0.1)
+
+    assert result["polls"]["2xx"] == 3 and result["polls"]["204"] == 2
+    assert result["polls"]["errors"] == 2  # the 500 and the timeout
+    assert result["moves"]["409"] == 2 and result["moves"]["errors"] == 0
+    assert result["seen_after"]["p50_ms"] == 500
+    assert "p95" in render_load(result)
+    log = "Conflict: /api/tables/ABCD/moves/\nInternal Server Error: /t/ABCD/poll/\n"
+    assert "1 “Conflict” warnings" in server_log_summary(log)
+    assert "Internal Server Error" in server_log_summary(log)
