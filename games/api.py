@@ -206,14 +206,25 @@ def undo(request: Request, code: str) -> Response:
     )
 
 
-@extend_schema(responses={200: MoveSerializer(many=True), 404: NOT_FOUND}, tags=["moves"])
+@extend_schema(
+    parameters=[SEAT_PARAM],
+    responses={200: MoveSerializer(many=True), 404: NOT_FOUND},
+    tags=["moves"],
+    description="The log, newest first. A move's arguments can name hidden things (the card a "
+    "player drew), so they are shown only to the seat that made the move.",
+)
 @api_view(["GET"])
 def history(request: Request, code: str) -> Response:
+    seat = request.query_params.get("seat", TABLE_SEAT)
     try:
         table = services.get_table(code)
     except services.TableNotFound:
         return not_found()
-    return Response(MoveSerializer(services.history(table), many=True).data)
+    moves = MoveSerializer(services.history(table), many=True).data
+    for move in moves:
+        if move["seat"] != seat:
+            move["args"] = None
+    return Response(moves)
 
 
 @extend_schema(

@@ -86,6 +86,10 @@ def test_move_then_undo(api, table):
     history = api.get(f"/api/tables/{table.code}/history/").json()
     assert [m["name"] for m in history] == ["undo", "add"]
     assert history[1]["undone"] is True
+    # Arguments may name hidden things: only the seat that moved sees them.
+    assert history[1]["args"] is None
+    own = api.get(f"/api/tables/{table.code}/history/", {"seat": "p1"}).json()
+    assert own[1]["args"] == {"points": 2}
 
 
 def test_rule_violation_is_400_and_changes_nothing(api, table):
