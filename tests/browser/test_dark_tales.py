@@ -53,6 +53,7 @@ def test_a_four_player_game_to_the_end(live_server, chromium):
     act(page, lambda: form.get_by_role("button", name="Save the card").click())
 
     turns = 0
+
     def turn_buttons():
         return page.get_by_role("button", name="Draw a card").or_(
             page.get_by_role("button", name="Play the card")
@@ -70,10 +71,10 @@ def test_a_four_player_game_to_the_end(live_server, chromium):
     assert turns == 35 + 12
 
     expect(page.locator(".prompt")).to_contain_text("Iron Army")
-    while page.get_by_role("button", name="Enter").count():
-        form = page.locator("form", has=page.get_by_role("button", name="Enter")).first
+    while page.get_by_role("button", name="Enter", exact=True).count():
+        form = page.locator("form", has=page.get_by_role("button", name="Enter", exact=True)).first
         form.get_by_role("spinbutton").fill("1")
-        act(page, lambda f=form: f.get_by_role("button", name="Enter").click())
+        act(page, lambda f=form: f.get_by_role("button", name="Enter", exact=True).click())
     act(page, lambda: page.get_by_role("button", name="Reveal the scores").click())
 
     expect(page.get_by_role("heading", name="Game over")).to_be_visible()
@@ -81,5 +82,5 @@ def test_a_four_player_game_to_the_end(live_server, chromium):
     assert table.state["phase"] == "over"
     # Everyone scored the same Knights: the tie-break shares the victory.
     expect(page.locator(".outcome")).to_contain_text("Mara")
-    page.get_by_role("link", name="Scores").click()
+    page.get_by_role("link", name="Scores, move by move").click()
     expect(page.locator("svg polyline")).to_have_count(4)
