@@ -1,0 +1,385 @@
+"""A simulated campaign for the playtest: every card copy in one place, gold, tags, timers.
+
+Pure Python. ``Index`` is built once per world (every physical copy of every card, routes,
+who offers which scene); ``Campaign`` is the state of one simulated game and is cheap to
+clone (the exhaustive playtest starts each combination from a copy).
+
+Places a copy can be in: ``library``, ``vault``, ``quest_slot``, ``noticeboard``,
+``save:<slot>``, ``event_deck``, ``drawn`` (the event card being read), ``board`` (location
+cards), ``global`` (a global status in play), ``at:<location>`` (a local status) and
+``p<N>`` (held by player N: items, quests, companions, statuses, abilities).
+
+A fresh campaign: location cards form the board; the event cards of events.yaml are the event
+deck (shuffled); each player holds the ``ability`` card with their icon; everything else is in
+the library. The vault, the quest slot and the save slots start empty: the book puts cards
+there. Quests the book puts into the quest slot reach the noticeboard (three at a time), where
+a player at the quest's ``pickup`` location may take one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .context import Facts, ReadContext
+from .format import MAX_GOLD, MONTHS, START_GOLD, WEEKDAYS, Card, season_of
+from .world import World
+
+IN_PLAY_PREFIXES = ("p", "at:", "global", "drawn")
+MAX_ITEMS = 3
+MAX_QUESTS = 3
+
+
+def in_play(place: str) -> bool:
+    return place.startswith(IN_PLAY_PREFIXES)
+
+
+class Index:
+    """Static facts about a world that the simulation looks up all the time."""
+
+    def __init__(self, world: World):
+        self.world = world
+        info = world.info
+        self.card: list[int] = []  # copy id → card number
+        self.tags: list[frozenset[str]] = []
+        self.icon: list[str | None] = []
+        self.timer: list[int | None] = []
+        self.scenes: list[tuple[int, ...]] = []
+        self.type: list[str] = []
+        self.name: list[str] = []
+        self.by_card: dict[int, list[int]] = {}
+        for number, card in sorted(world.cards.items()):
+            for variant in card.variants or [None]:
+                copies = variant.copies if variant is not None else card.copies
+                for _ in range(copies):
+                    self._add(number, card, variant)
+        self.adventurers = list(info.adventurers) if info else []
+        self.locations = [loc.id for loc in info.locations] if info else []
+        self.location_names = {loc.id: loc.name for loc in info.locations} if info else {}
+        self.location_cards = {n for loc in info.locations for n in loc.cards} if info else set()
+        self.location_scenes: dict[tuple[str, str], tuple[int, ...]] = {}
+        for loc in info.locations if info else []:
+            for season in ("summer", "winter"):
+                self.location_scenes[(loc.id, season)] = tuple(loc.side(season).scenes)
+        self.routes: dict[str, dict[str, list[str]]] = {"summer": {}, "winter": {}}
+        for route in info.routes if info else []:
+            a, b = route.between
+            for season in route.seasons:
+                self.routes[season].setdefault(a, []).append(b)
+                self.routes[season].setdefault(b, []).append(a)
+        self.events = {ev.card: ev for ev in world.events}
+        self.entry_scenes = list(info.entry_scenes) if info else []
+        self.names = world.names()
+
+    def _add(self, number: int, card: Card, variant: Any) -> None:
+        def pick(attr: str) -> Any:
+            value = getattr(variant, attr, None) if variant is not None else None
+            return value if value is not None else getattr(card, attr)
+
+        cid = len(self.card)
+        self.card.append(number)
+        self.tags.append(frozenset(pick("tags")))
+        self.icon.append(pick("icon"))
+        self.timer.append(pick("timer"))
+        self.scenes.append(tuple(pick("scenes")))
+        self.type.append(card.type)
+        self.name.append(pick("name"))
+        self.by_card.setdefault(number, []).append(cid)
+
+
+@dataclass
+class Player:
+    index: int
+    adventurer: str | None
+    name: str
+    icon: str | None
+    location: str | None
+    gold: int
+    tags: set[str]  # board tags, plus gained, minus lost
+    marks: dict[str, int]
+    prestige: int = 0
+
+    @property
+    def pid(self) -> str:
+        return f"p{self.index}"
+
+    def clone(self) -> Player:
+        return Player(
+            self.index,
+            self.adventurer,
+            self.name,
+            self.icon,
+            self.location,
+            self.gold,
+            set(self.tags),
+            dict(self.marks),
+            self.prestige,
+        )
+
+
+@dataclass
+class Campaign:
+    ix: Index
+    place: list[str]
+    players: list[Player]
+    month: str = "january"
+    start_weekday: int = 0
+    day: int = 0
+    challenge: bool = False
+    event_deck: list[int] = field(default_factory=list)  # copy ids, top first
+    quest_slot: list[int] = field(default_factory=list)  # front first
+    noticeboard: list[int] = field(default_factory=list)
+    timers: dict[int, int] = field(default_factory=dict)  # copy → the day its timer comes due
+
+    # -- setup -------------------------------------------------------------------------------
+    @classmethod
+    def fresh(cls, ix: Index, rng: random.Random, players: int) -> Campaign:
+        place = ["library"] * len(ix.card)
+        advs = list(ix.adventurers)
+        rng.shuffle(advs)
+        chosen: list[Player] = []
+        for i in range(players):
+            adv = advs[i] if i < len(advs) else None
+            loc = rng.choice(ix.locations) if ix.locations else None
+            if adv is None:
+                chosen.append(Player(i, None, f"Player {i + 1}", None, loc, START_GOLD, set(), {}))
+            else:
+                chosen.append(
+                    Player(
+                        i, adv.id, adv.name, adv.icon, loc, adv.gold, set(adv.tags), dict(adv.marks)
+                    )
+                )
+        camp = cls(ix, place, chosen)
+        camp.month = rng.choice(MONTHS)
+        camp.start_weekday = rng.randrange(7)
+        for cid, number in enumerate(ix.card):
+            kind = ix.type[cid]
+            if number in ix.location_cards and kind == "location":
+                place[cid] = "board"
+            elif kind == "event" and number in ix.events:
+                place[cid] = "event_deck"
+                camp.event_deck.append(cid)
+            elif kind == "ability":
+                owner = next((p for p in chosen if p.icon and p.icon == ix.icon[cid]), None)
+                if owner is not None:
+                    place[cid] = owner.pid
+        rng.shuffle(camp.event_deck)
+        return camp
+
+    def clone(self) -> Campaign:
+        return Campaign(
+            self.ix,
+            list(self.place),
+            [p.clone() for p in self.players],
+            self.month,
+            self.start_weekday,
+            self.day,
+            self.challenge,
+            list(self.event_deck),
+            list(self.quest_slot),
+            list(self.noticeboard),
+            dict(self.timers),
+        )
+
+    # -- the date ------------------------------------------------------------------------------
+    @property
+    def weekday(self) -> str:
+        return WEEKDAYS[(self.start_weekday + self.day) % 7]
+
+    @property
+    def season(self) -> str:
+        return season_of(self.month)
+
+    def set_weekday(self, weekday: str) -> None:
+        self.start_weekday = (WEEKDAYS.index(weekday) - self.day) % 7
+
+    # -- places --------------------------------------------------------------------------------
+    def copies(self, number: int) -> list[int]:
+        return self.ix.by_card.get(number, [])
+
+    def where(self, number: int, place: str) -> list[int]:
+        return [c for c in self.copies(number) if self.place[c] == place]
+
+    def held(self, player: Player) -> Iterator[int]:
+        pid = player.pid
+        return (c for c, p in enumerate(self.place) if p == pid)
+
+    def holds(self, player: Player, number: int) -> bool:
+        pid = player.pid
+        return any(self.place[c] == pid for c in self.copies(number))
+
+    def move(self, cid: int, dest: str, *, top: bool = False) -> None:
+        """The one way a copy changes place; leaving play removes its timer."""
+        src = self.place[cid]
+        if src == dest:
+            return
+        if src == "event_deck":
+            self.event_deck.remove(cid)
+        elif src == "quest_slot":
+            self.quest_slot.remove(cid)
+        elif src == "noticeboard":
+            self.noticeboard.remove(cid)
+        if in_play(src) and not in_play(dest):
+            self.timers.pop(cid, None)
+        self.place[cid] = dest
+        if dest == "event_deck":
+            self.event_deck.insert(0, cid) if top else self.event_deck.append(cid)
+        elif dest == "quest_slot":
+            self.quest_slot.append(cid)
+        elif dest == "noticeboard":
+            self.noticeboard.append(cid)
+
+    def refill_noticeboard(self) -> None:
+        while len(self.noticeboard) < 3 and self.quest_slot:
+            self.move(self.quest_slot[0], "noticeboard")
+
+    def count_held(self, player: Player, kind: str) -> list[int]:
+        return [c for c in self.held(player) if self.ix.type[c] == kind]
+
+    def describe_place(self, place: str) -> str:
+        if place.startswith("p") and place[1:].isdigit():
+            return "held by a player"  # no names: the same fault reads the same in every run
+        if place.startswith("at:"):
+            lid = place[3:]
+            return f"a local status at {self.ix.location_names.get(lid, lid)}"
+        if place.startswith("save:"):
+            return f"in the {place[5:]} save slot"
+        return {
+            "library": "in the library",
+            "vault": "in the vault",
+            "quest_slot": "in the quest slot",
+            "noticeboard": "on the noticeboard",
+            "event_deck": "in the event deck",
+            "drawn": "the event card being read",
+            "board": "part of the board (a location card)",
+            "global": "in play as a global status",
+        }.get(place, place)
+
+    def describe_copies(self, number: int) -> str:
+        places = [self.describe_place(self.place[c]) for c in self.copies(number)]
+        if not places:
+            return "the catalog has no such card"
+        if len(places) == 1:
+            return f"its only copy is {places[0]}"
+        counted: dict[str, int] = {}
+        for p in places:
+            counted[p] = counted.get(p, 0) + 1
+        parts = [f"{n} {p}" if n > 1 else f"1 {p}" for p, n in counted.items()]
+        return f"its {len(places)} copies: " + ", ".join(parts)
+
+    # -- what the reader is told ---------------------------------------------------------------
+    def facts(self, player: Player) -> Facts:
+        return Facts(
+            adventurer=player.adventurer,
+            location=player.location,
+            gold=player.gold,
+            tags=_Tags(self, player),  # type: ignore[arg-type]
+            cards=_Held(self, player),  # type: ignore[arg-type]
+            cards_here=_Here(self, player),  # type: ignore[arg-type]
+            cards_in_play=_InPlay(self),  # type: ignore[arg-type]
+            card_places=_Places(self),
+            marks=player.marks,
+        )
+
+    def context(
+        self,
+        player: Player,
+        *,
+        partner: bool,
+        answers: Mapping[str, bool] | None = None,
+        seat: str = "story_master",
+    ) -> ReadContext:
+        return ReadContext(
+            month=self.month,
+            weekday=self.weekday,
+            seat=seat,  # type: ignore[arg-type]
+            challenge=self.challenge,
+            partner=partner,
+            facts=self.facts(player),
+            answers=answers or {},
+        )
+
+    def tags_of(self, player: Player) -> set[str]:
+        out = set(player.tags)
+        for c in self.held(player):
+            out |= self.ix.tags[c]
+        return out
+
+    def check(self) -> list[str]:
+        """Broken invariants of the simulation itself (a bug here, not in the book)."""
+        problems = []
+        for p in self.players:
+            if not 0 <= p.gold <= MAX_GOLD:
+                problems.append(f"{p.name} has {p.gold} gold")
+            for kind, limit in (("item", MAX_ITEMS), ("quest", MAX_QUESTS)):
+                if len(self.count_held(p, kind)) > limit:
+                    problems.append(f"{p.name} holds more than {limit} {kind}s")
+        ordered = [("event_deck", self.event_deck), ("quest_slot", self.quest_slot)]
+        ordered.append(("noticeboard", self.noticeboard))
+        for name, order in ordered:
+            if sorted(order) != [c for c, p in enumerate(self.place) if p == name]:
+                problems.append(f"the {name} order is out of step")
+        return problems
+
+
+# Lazy views of the state for Facts: conditions test membership only, so nothing is built
+# unless a condition asks.
+class _Held:
+    def __init__(self, camp: Campaign, player: Player):
+        self.camp, self.player = camp, player
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, int) and self.camp.holds(self.player, number)
+
+
+class _Tags:
+    def __init__(self, camp: Campaign, player: Player):
+        self.camp, self.player = camp, player
+
+    def __contains__(self, tag: object) -> bool:
+        if tag in self.player.tags:
+            return True
+        return any(tag in self.camp.ix.tags[c] for c in self.camp.held(self.player))
+
+
+class _Here:
+    def __init__(self, camp: Campaign, player: Player):
+        self.camp, self.player = camp, player
+
+    def __contains__(self, number: object) -> bool:
+        if not isinstance(number, int) or self.player.location is None:
+            return False
+        return bool(self.camp.where(number, "at:" + self.player.location))
+
+
+class _InPlay:
+    def __init__(self, camp: Campaign):
+        self.camp = camp
+
+    def __contains__(self, number: object) -> bool:
+        if not isinstance(number, int):
+            return False
+        return any(in_play(self.camp.place[c]) for c in self.camp.copies(number))
+
+
+class _Places(Mapping):
+    """card → "vault" / "quest_slot" / "library": the first of these holding a copy."""
+
+    def __init__(self, camp: Campaign):
+        self.camp = camp
+
+    def __getitem__(self, number: object) -> str:
+        if isinstance(number, int):
+            places = {self.camp.place[c] for c in self.camp.copies(number)}
+            for where in ("vault", "quest_slot", "library"):
+                if where in places:
+                    return where
+        raise KeyError(number)
+
+    def __iter__(self):
+        return iter(self.camp.ix.by_card)
+
+    def __len__(self) -> int:
+        return len(self.camp.ix.by_card)

@@ -1,0 +1,32 @@
+"""manage.py lint_world PATH: every error and warning as file:line: severity: message."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from storybook import lint_world
+
+
+def summary(diagnostics) -> tuple[int, int, str]:
+    errors = sum(d.is_error for d in diagnostics)
+    warnings = len(diagnostics) - errors
+    return (
+        errors,
+        warnings,
+        f"{errors} error{'s' if errors != 1 else ''}, "
+        f"{warnings} warning{'s' if warnings != 1 else ''}",
+    )
+
+
+class Command(BaseCommand):
+    help = "Check a world folder: schema, references, outcomes, ways out, reachability."
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", help="the world folder, e.g. fixtures/worlds/<slug>")
+
+    def handle(self, *args, path: str, **options):
+        diagnostics = lint_world(path)
+        for d in diagnostics:
+            self.stdout.write(str(d))
+        errors, _, text = summary(diagnostics)
+        if errors:
+            raise CommandError(f"{path}: {text}.")
+        self.stdout.write(self.style.SUCCESS(f"{path}: {text}."))

@@ -1,0 +1,31 @@
+"""manage.py load_world PATH: lint, then store the world in the database (idempotent)."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from storybook.services import WorldRefused, load_world_folder
+
+
+class Command(BaseCommand):
+    help = "Lint a world folder and load it into the database; a world with errors changes nothing."
+
+    def add_arguments(self, parser):
+        parser.add_argument("path", help="the world folder, e.g. fixtures/worlds/<slug>")
+        parser.add_argument("--slug", help="store under this slug (default: the folder's name)")
+
+    def handle(self, *args, path: str, slug: str | None = None, **options):
+        try:
+            result = load_world_folder(path, slug)
+        except WorldRefused as exc:
+            for line in exc.diagnostics:
+                self.stdout.write(line)
+            raise CommandError(f"{path}: {exc}") from None
+        for d in result.warnings:
+            self.stdout.write(str(d))
+        world = result.world
+        warned = f", {len(result.warnings)} warning(s)" if result.warnings else ""
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"{world.slug}: {result.status} — {world.name}, {world.scene_count} scenes, "
+                f"{world.card_count} cards{warned}."
+            )
+        )
