@@ -1,0 +1,240 @@
+"""Rounds and adventurers: turns, travel, the calendar phase, gold, prestige, skill marks, tags.
+
+A round is the adventure phase (each player in clockwise order from the starting player:
+travel up to 2 moves, then one scene) and the calendar phase (the day token moves on, timers
+resolve). In co-op travel mode the round starts with a shared travel phase in which everyone
+moves, then each player resolves a scene. The game ends after the round limit.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from games.engine import RuleError
+
+from .calendar import advance_day
+from .facts import (
+    MAX_GOLD,
+    MAX_MARKS_PER_SKILL,
+    TRAVEL_MOVES,
+    ending_scene,
+    story_master,
+)
+from .state import Campaign, Round
+from .text import Checklist, Step, adventurer_name
+
+
+def _game(state: Campaign) -> Round:
+    if state.phase != "playing" or state.game is None:
+        raise RuleError("No game is being played.")
+    return state.game
+
+
+def active(state: Campaign) -> str:
+    return _game(state).active
+
+
+def story_master_of(state: Campaign) -> str:
+    """The adventurer whose player reads the active player's scene."""
+    game = _game(state)
+    return game.players[story_master(len(game.players), game.active_index)]
+
+
+# -- the map --------------------------------------------------------------------------------
+def neighbours(state: Campaign, lid: str) -> list[str]:
+    season = state.calendar.side or state.season or "summer"
+    out = []
+    for route in state.world.routes:
+        if season in route.seasons and lid in route.between:
+            a, b = route.between
+            out.append(b if a == lid else a)
+    return sorted(set(out))
+
+
+def distance(state: Campaign, a: str, b: str) -> int | None:
+    """The least number of moves from ``a`` to ``b`` (None: not connected this season)."""
+    seen = {a: 0}
+    todo = deque([a])
+    while todo:
+        here = todo.popleft()
+        if here == b:
+            return seen[here]
+        for nxt in neighbours(state, here):
+            if nxt not in seen:
+                seen[nxt] = seen[here] + 1
+                todo.append(nxt)
+    return None
+
+
+def travel(state: Campaign, aid: str, to: str) -> Checklist:
+    """One move to an adjacent space along a route."""
+    game = _game(state)
+    if game.step != "travel":
+        raise RuleError("Travel comes before the scene; this turn is past it.")
+    if aid not in game.moves:
+        raise RuleError(f"{adventurer_name(state, aid)} is not travelling now.")
+    adv = state.adventurer(aid)
+    if adv.position is None:
+        raise RuleError(f"{adventurer_name(state, aid)}'s figure is off the board and cannot move.")
+    if game.moves[aid] < 1:
+        raise RuleError(f"{adventurer_name(state, aid)} has no moves left.")
+    if to not in neighbours(state, adv.position):
+        raise RuleError(
+            f"No route leads from {state.location_name(adv.position)} to {state.location_name(to)}."
+        )
+    game.moves[aid] -= 1
+    adv.position = to
+    return [Step(f"Move {adventurer_name(state, aid)}'s figure to {state.location_name(to)}.")]
+
+
+def movement(state: Campaign, aid: str, change: int) -> Checklist:
+    """The movement keyword: more or fewer moves this travel, never below 0."""
+    game = _game(state)
+    if aid not in game.moves:
+        raise RuleError(f"{adventurer_name(state, aid)} is not travelling now.")
+    game.moves[aid] = max(0, game.moves[aid] + change)
+    return [Step(f"{adventurer_name(state, aid)} has {game.moves[aid]} move(s) left.")]
+
+
+def place_figure(state: Campaign, aid: str, to: str | None) -> Checklist:
+    """Put a figure on a space (setup, or a scene moving it); None takes it off the board."""
+    if state.phase not in ("playing", "over"):
+        raise RuleError("Figures are on the board only during a game.")
+    if to is not None and to not in {loc.id for loc in state.world.locations}:
+        raise RuleError(f"There is no location “{to}”.")
+    state.adventurer(aid).position = to
+    where = state.location_name(to) if to else "off the board"
+    return [Step(f"Place {adventurer_name(state, aid)}'s figure {'at ' if to else ''}{where}.")]
+
+
+def begin_story(state: Campaign) -> Checklist:
+    game = _game(state)
+    if game.step != "travel":
+        raise RuleError("The scene has begun already.")
+    game.step = "story"
+    game.moves = {}
+    sm = story_master_of(state)
+    return [
+        Step(
+            f"{adventurer_name(state, game.active)} chooses a scene; "
+            f"{adventurer_name(state, sm)}'s player reads it as story master."
+        )
+    ]
+
+
+def _start_turn(game: Round) -> None:
+    if game.coop_travel and game.turn == 0:
+        game.step = "travel"
+        game.moves = dict.fromkeys(game.players, TRAVEL_MOVES)
+    elif game.coop_travel:
+        game.step, game.moves = "story", {}
+    else:
+        game.step = "travel"
+        game.moves = {game.active: TRAVEL_MOVES}
+
+
+def end_turn(state: Campaign) -> Checklist:
+    """The active player's turn ends; after the last one, the calendar phase runs."""
+    game = _game(state)
+    if game.step != "story":
+        raise RuleError("Every turn resolves a scene: begin the story before ending the turn.")
+    if game.turn + 1 < len(game.players):
+        game.turn += 1
+        _start_turn(game)
+        return [Step(f"{adventurer_name(state, game.active)} takes a turn.")]
+    game.phase = "calendar"
+    steps = [Step("Calendar phase.")] + advance_day(state)
+    game.number += 1
+    game.turn = 0
+    game.phase = "adventure"
+    if game.number > game.limit:
+        state.phase = "over"
+        game.number = game.limit
+        game.moves = {}
+        return steps + game_end(state)
+    _start_turn(game)
+    starter = adventurer_name(state, game.active)
+    return steps + [Step(f"Round {game.number}: {starter} holds the starting player token.")]
+
+
+def game_end(state: Campaign) -> Checklist:
+    game = state.game
+    assert game is not None
+    scene = ending_scene(game.mode)
+    card = "Discord" if game.mode == "competitive" else "Harmony"
+    prestige = {aid: state.adventurer(aid).prestige for aid in game.players}
+    if game.mode == "competitive":
+        best = max(prestige.values())
+        winners = [adventurer_name(state, a) for a, p in prestige.items() if p == best]
+        who = " and ".join(winners)
+        return [
+            Step(f"The game ends after round {game.limit}: {who} win(s) with {best} prestige."),
+            Step(
+                f"Begin scene {scene:04d} as shown on {card}; the winners are the active players."
+            ),
+        ]
+    total = sum(prestige.values())
+    return [
+        Step(f"The game ends after round {game.limit} with {total} prestige in total."),
+        Step(f"Begin scene {scene:04d} as shown on {card}, read by the most valuable player."),
+    ]
+
+
+# -- the adventurer's board -----------------------------------------------------------------
+def change_gold(state: Campaign, aid: str, amount: int, *, pay: bool = False) -> Checklist:
+    """Gain or lose gold on the dial (0–20). ``pay``: a cost that must be met in full."""
+    adv = state.adventurer(aid)
+    if pay and adv.gold < -amount:
+        raise RuleError(f"{adventurer_name(state, aid)} has only {adv.gold} gold.")
+    adv.gold = min(MAX_GOLD, max(0, adv.gold + amount))
+    return [Step(f"Turn {adventurer_name(state, aid)}'s gold dial to {adv.gold}.")]
+
+
+def change_prestige(state: Campaign, aid: str, amount: int) -> Checklist:
+    adv = state.adventurer(aid)
+    adv.prestige = max(0, adv.prestige + amount)
+    return [Step(f"Move {adventurer_name(state, aid)}'s prestige token to {adv.prestige}.")]
+
+
+def move_mark(state: Campaign, aid: str, from_: str, to: str) -> Checklist:
+    """Swap one skill mark: still 4 in all, at most 2 on a skill."""
+    adv = state.adventurer(aid)
+    skills = state.world.skills
+    if from_ not in skills or to not in skills:
+        raise RuleError("Name two of the six skills.")
+    if adv.marks.get(from_, 0) < 1:
+        raise RuleError(f"{adventurer_name(state, aid)} has no mark on {from_}.")
+    if from_ == to:
+        raise RuleError("Move the mark to a different skill.")
+    if adv.marks.get(to, 0) >= MAX_MARKS_PER_SKILL:
+        raise RuleError(f"{to.capitalize()} has {MAX_MARKS_PER_SKILL} marks already.")
+    adv.marks[from_] -= 1
+    if adv.marks[from_] == 0:
+        del adv.marks[from_]
+    adv.marks[to] = adv.marks.get(to, 0) + 1
+    return [
+        Step(f"Move a skill mark on {adventurer_name(state, aid)}'s board from {from_} to {to}.")
+    ]
+
+
+def tags_of(state: Campaign, aid: str) -> set[str]:
+    """Tags on the board, gained in the book, and on every card the adventurer holds."""
+    out = set(state.adventurer_def(aid).tags) | set(state.adventurer(aid).tags)
+    for holding in ("items", "companions", "statuses", "quests"):
+        for cid in state.places[f"{holding}:{aid}"]:
+            out.update(state.copies[cid].tags)
+    return out
+
+
+def gain_tag(state: Campaign, aid: str, tag: str) -> Checklist:
+    adv = state.adventurer(aid)
+    if tag not in adv.tags:
+        adv.tags.append(tag)
+    return [Step(f"{adventurer_name(state, aid)} gains the tag {tag}.")]
+
+
+def lose_tag(state: Campaign, aid: str, tag: str) -> Checklist:
+    adv = state.adventurer(aid)
+    if tag in adv.tags:
+        adv.tags.remove(tag)
+    return [Step(f"{adventurer_name(state, aid)} loses the tag {tag}.")]

@@ -1,0 +1,378 @@
+"""The state of a Galzyr campaign: every card copy, the adventurers, the calendar and the round.
+
+Pure pydantic v2, no Django; ``Campaign.model_dump(mode="json")`` round-trips exactly.
+
+**Card copies.** The catalog is unrolled into ``copies``: one entry per physical card (a number
+with three identical copies gives three entries, a number with four icon variants gives four).
+A copy is named by its index in that list. Each copy is in exactly one *place*; ``places``
+maps a place key to the copies there, in order:
+
+=====================  =================================================================
+``library``            the largest tray section (shown in numerical order)
+``vault``              temporary storage (shown in numerical order)
+``quest_slot``         upcoming quests, front first; new ones go to the back
+``save:global``        the global save slot (its event cards keep the event deck's order)
+``save:<adventurer>``  each adventurer's save slot
+``noticeboard``        the quests anyone may pick up (public side up)
+``event_deck``         face down, top first
+``drawn``              the event card the story master drew and is reading
+``board``              the location cards on the game board
+``local:<location>``   local status cards pointing at that space
+``global``             global status cards in play
+``items:<adv>``        an adventurer's inventory (at most 3)
+``quests:<adv>``       an adventurer's quests, held in hand (at most 3)
+``companions:<adv>``   an adventurer's companions
+``statuses:<adv>``     an adventurer's statuses (and ability cards), never two of the same
+=====================  =================================================================
+
+The *trays* are the library, the vault, the quest slot and the save slots; between games every
+card is in them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from storybook.world import World
+
+from .facts import GALZYR_PLAN, MAX_GOLD, START_GOLD, ResetPlan, season_of
+
+Phase = Literal["packed", "playing", "over", "saved"]
+# packed  — between games: every card in the trays
+# playing — a game is on (setup done, rounds running)
+# over    — the round limit is reached: play the ending scene, then save
+# saved   — timers removed and save effects resolved; pack up or continue playing
+Mode = Literal["competitive", "cooperative"]
+Season = Literal["summer", "winter"]
+HOLDINGS = ("items", "quests", "companions", "statuses")
+SHARED_PLACES = (
+    "library",
+    "vault",
+    "quest_slot",
+    "save:global",
+    "noticeboard",
+    "event_deck",
+    "drawn",
+    "board",
+    "global",
+)
+# The card types each place of play takes (trays take anything).
+HOLDING_TYPES = {
+    "items": ("item",),
+    "quests": ("quest",),
+    "companions": ("companion",),
+    "statuses": ("adventurer_status", "ability"),
+}
+PLACE_TYPES = {
+    "noticeboard": ("quest",),
+    "quest_slot": ("quest",),
+    "event_deck": ("event",),
+    "drawn": ("event",),
+    "board": ("location",),
+    "global": ("global_status",),
+    "local": ("local_status",),
+    **HOLDING_TYPES,
+}
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Copy(Strict):
+    """One physical card."""
+
+    number: int = Field(ge=0, le=999)
+    type: str
+    name: str
+    variant: int | None = None  # which of the number's variants (None: the number has none)
+    icon: str | None = None  # the adventurer icon next to the card number
+    timer: int | None = None  # the timer box, in days
+    pickup: str | None = None  # quests: the pickup location (None: not entered yet)
+    save: str | None = None
+    abandon: str | None = None
+    tags: list[str] = []
+    gold: int | None = None
+
+    @property
+    def label(self) -> str:
+        return f"card #{self.number:03d}"
+
+
+class AdventurerDef(Strict):
+    id: str
+    name: str
+    icon: str
+    tags: list[str] = []
+    marks: dict[str, int]
+    gold: int = START_GOLD
+    save: str | None = None
+
+
+class LocationDef(Strict):
+    id: str
+    name: str
+    cards: list[int] = []
+
+
+class RouteDef(Strict):
+    between: tuple[str, str]
+    seasons: list[Season] = ["summer", "winter"]
+
+
+class WorldFacts(Strict):
+    """What the campaign needs from the world package, kept in the state (owners edit it)."""
+
+    slug: str
+    name: str
+    skills: list[str]  # the circle, in order
+    adventurers: list[AdventurerDef]
+    locations: list[LocationDef] = []
+    routes: list[RouteDef] = []
+
+
+class Adventurer(Strict):
+    id: str
+    gold: int = START_GOLD
+    marks: dict[str, int]
+    prestige: int = 0
+    position: str | None = None  # a location id; None is off the board
+    tags: list[str] = []  # gained in the book (board and card tags are looked up)
+
+
+class Timer(Strict):
+    copy_id: int
+    day: int  # the calendar slot, counted from the top row's Monday
+
+
+class Calendar(Strict):
+    day: int | None = None  # the day token; None between games
+    timers: list[Timer] = []  # in placing order: on one slot, later is on top
+    side: Season | None = None  # the side the board and location cards show
+
+
+class Round(Strict):
+    players: list[str]  # adventurer ids in clockwise order
+    mode: Mode
+    challenge: bool = False
+    coop_travel: bool = False
+    starting: int = 0  # index in players of the starting player token
+    number: int = 1
+    limit: int
+    phase: Literal["adventure", "calendar"] = "adventure"
+    turn: int = 0  # turns taken this round: the active player is starting + turn
+    step: Literal["travel", "story"] = "travel"
+    moves: dict[str, int] = {}  # moves left to each adventurer travelling now
+
+    @property
+    def active_index(self) -> int:
+        return (self.starting + self.turn) % len(self.players)
+
+    @property
+    def active(self) -> str:
+        return self.players[self.active_index]
+
+
+class Campaign(Strict):
+    rng: int
+    world: WorldFacts
+    plan: ResetPlan
+    copies: list[Copy]
+    places: dict[str, list[int]]
+    adventurers: list[Adventurer]
+    calendar: Calendar = Calendar()
+    phase: Phase = "packed"
+    game: Round | None = None
+    local_memory: dict[int, str] = {}  # a local status's space, kept while it is saved
+    save_memory: dict[int, str] = {}  # a save effect's chosen save slot ("put … into …")
+    games_played: int = 0
+
+    # -- look-ups ------------------------------------------------------------------------------
+    def adventurer(self, aid: str) -> Adventurer:
+        for adv in self.adventurers:
+            if adv.id == aid:
+                return adv
+        raise KeyError(aid)
+
+    def adventurer_def(self, aid: str) -> AdventurerDef:
+        for adv in self.world.adventurers:
+            if adv.id == aid:
+                return adv
+        raise KeyError(aid)
+
+    def location_name(self, lid: str) -> str:
+        for loc in self.world.locations:
+            if loc.id == lid:
+                return loc.name
+        return lid
+
+    def where(self) -> dict[int, str]:
+        """Copy id → place key (built on demand: the places are the truth)."""
+        return {cid: key for key, cids in self.places.items() for cid in cids}
+
+    def numbered(self, number: int) -> list[int]:
+        return [cid for cid, c in enumerate(self.copies) if c.number == number]
+
+    @property
+    def month_card(self) -> int | None:
+        """The month card in play (or, between games, in the global save slot)."""
+        months = set(self.plan.months)
+        for key in ("global", "save:global"):
+            for cid in self.places[key]:
+                if self.copies[cid].number in months:
+                    return cid
+        return None
+
+    @property
+    def month(self) -> str | None:
+        cid = self.month_card
+        if cid is None:
+            return None
+        return month_name(self, self.copies[cid].number)
+
+    @property
+    def season(self) -> Season | None:
+        month = self.month
+        return season_of(month) if month else None
+
+
+def month_name(state: Campaign, number: int) -> str | None:
+    from .facts import MONTHS
+
+    if number in state.plan.months:
+        return MONTHS[state.plan.months.index(number)]
+    return None
+
+
+def place_keys(world: WorldFacts) -> list[str]:
+    keys = list(SHARED_PLACES)
+    for adv in world.adventurers:
+        keys.append(f"save:{adv.id}")
+        keys.extend(f"{h}:{adv.id}" for h in HOLDINGS)
+    keys.extend(f"local:{loc.id}" for loc in world.locations)
+    return keys
+
+
+def place_kind(key: str) -> str:
+    return key.split(":", 1)[0]
+
+
+def is_tray(key: str) -> bool:
+    return key in ("library", "vault", "quest_slot") or key.startswith("save:")
+
+
+def in_play(key: str) -> bool:
+    """Cards whose timer boxes run: held by an adventurer, on the board or a status in play."""
+    return place_kind(key) in (*HOLDINGS, "local", "global", "board")
+
+
+def unroll(world: World) -> list[Copy]:
+    """Every physical card of the world's catalog, in numerical order."""
+    out: list[Copy] = []
+    for number, card in sorted(world.cards.items()):
+        base = {
+            "number": number,
+            "type": card.type,
+            "pickup": card.pickup,
+            "abandon": card.abandon,
+        }
+        if not card.variants:
+            out.extend(
+                Copy(
+                    **base,
+                    name=card.name,
+                    icon=card.icon,
+                    timer=card.timer,
+                    save=card.save,
+                    tags=list(card.tags),
+                    gold=card.gold,
+                )
+                for _ in range(card.copies)
+            )
+            continue
+        for i, v in enumerate(card.variants):
+            out.extend(
+                Copy(
+                    **base,
+                    variant=i,
+                    name=v.name or card.name,
+                    icon=v.icon or card.icon,
+                    timer=v.timer if v.timer is not None else card.timer,
+                    save=v.save or card.save,
+                    tags=list(v.tags if v.tags is not None else card.tags),
+                    gold=v.gold if v.gold is not None else card.gold,
+                )
+                for _ in range(v.copies)
+            )
+    return out
+
+
+def facts_of(world: World) -> WorldFacts:
+    info = world.info
+    assert info is not None, "a loaded world has world.yaml"
+    return WorldFacts(
+        slug=world.slug,
+        name=info.name,
+        skills=[s.id for s in info.skills],
+        adventurers=[
+            AdventurerDef(
+                id=a.id,
+                name=a.name,
+                icon=a.icon,
+                tags=list(a.tags),
+                marks=dict(a.marks),
+                gold=a.gold,
+                save=a.save,
+            )
+            for a in info.adventurers
+        ],
+        locations=[
+            LocationDef(id=loc.id, name=loc.name, cards=list(loc.cards)) for loc in info.locations
+        ],
+        routes=[RouteDef(between=tuple(r.between), seasons=list(r.seasons)) for r in info.routes],
+    )
+
+
+def build_campaign(world: World, seed: int, plan: ResetPlan | None = None) -> Campaign:
+    """Every card in the library and every adventurer fresh: run ``reset_game`` next."""
+    facts = facts_of(world)
+    copies = unroll(world)
+    places: dict[str, list[int]] = {key: [] for key in place_keys(facts)}
+    places["library"] = list(range(len(copies)))
+    return Campaign(
+        rng=seed,
+        world=facts,
+        plan=plan or plan_for(copies),
+        copies=copies,
+        places=places,
+        adventurers=[
+            Adventurer(id=a.id, gold=min(a.gold, MAX_GOLD), marks=dict(a.marks))
+            for a in facts.adventurers
+        ],
+    )
+
+
+def plan_for(copies: list[Copy]) -> ResetPlan:
+    """The rulebook's plan when the catalog has Discord and Harmony; otherwise one by card type.
+
+    The derived plan (for worlds numbered differently): month cards are the global statuses
+    numbered 1–12; location and event cards go to the global save slot; quests with a pickup
+    location to the quest slot; each adventurer keeps the ability and quest cards with their
+    icon.
+    """
+    types = {c.number: c.type for c in copies}
+    if types.get(64) == "global_status" and types.get(65) == "global_status":
+        return GALZYR_PLAN
+    months = [n for n in range(1, 13) if types.get(n) == "global_status"]
+    to_global = sorted({c.number for c in copies if c.type in ("location", "event")})
+    quests = sorted({c.number for c in copies if c.type == "quest" and c.pickup and c.icon is None})
+    personal = sorted({c.number for c in copies if c.icon and c.type in ("ability", "quest")})
+    return ResetPlan(
+        months=months if len(months) == 12 else [],
+        to_global=to_global,
+        to_quest_slot=quests,
+        to_vault=[],
+        per_adventurer=personal,
+    )
