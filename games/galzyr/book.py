@@ -1,0 +1,184 @@
+"""The book as the reader sees it, and where books come from (pure: no Django).
+
+The reader's rules never touch the database. They ask ``open_book(slug)`` for a ``Book``:
+the world's name, skills and names for sentences, its event cards, the list of its scenes,
+and ``scene(number)``, which fetches one scene on demand (and keeps it).
+
+Where books come from is pluggable: a *shelf* is installed with ``install(shelf)``. The
+Django side (``storybook.book_source``) installs one that reads the loaded worlds from the
+database when the app starts; tests and scripts install a ``FolderShelf`` that loads world
+folders from disk.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from games.engine import RuleError
+from storybook.format import EventCard, Scene, WorldInfo
+
+SCENE_CACHE = 512  # scenes kept per book; a 2,000-scene book is read a few scenes at a time
+
+
+@dataclass
+class Book:
+    """One world's book. ``version`` changes whenever the world's content does."""
+
+    slug: str
+    name: str
+    version: str
+    info: WorldInfo
+    events: Sequence[EventCard]
+    titles: Sequence[tuple[int, str]]  # every scene: (number, title), by number
+    fetch: Callable[[int], Scene | None] = field(repr=False)
+    _scenes: OrderedDict[int, Scene | None] = field(default_factory=OrderedDict, repr=False)
+
+    def __post_init__(self) -> None:
+        groups = (
+            self.info.skills,
+            self.info.terrain,
+            self.info.tags,
+            self.info.adventurers,
+            self.info.locations,
+        )
+        self.names: dict[str, str] = {item.id: item.name for group in groups for item in group}
+        self.numbers = frozenset(n for n, _ in self.titles)
+
+    def scene(self, number: int) -> Scene | None:
+        """The scene with this number, or None when the book has none."""
+        if number not in self.numbers:
+            return None
+        try:
+            scene = self._scenes[number]
+        except KeyError:
+            scene = self.fetch(number)
+            self._scenes[number] = scene
+            if len(self._scenes) > SCENE_CACHE:
+                self._scenes.popitem(last=False)
+        else:
+            self._scenes.move_to_end(number)
+        return scene
+
+    def event(self, card: int) -> EventCard | None:
+        for ev in self.events:
+            if ev.card == card:
+                return ev
+        return None
+
+    @property
+    def skills(self) -> list[str]:
+        """The skill circle, in order (each skill is next to the one before and after)."""
+        return [s.id for s in self.info.skills]
+
+    def skill_name(self, sid: str) -> str:
+        return self.names.get(sid, sid)
+
+    def side_scenes(self, season: str) -> list[tuple[str, list[int]]]:
+        """The scenes each location card offers on this side of the board."""
+        return [
+            (loc.name, list(loc.side(season).scenes))
+            for loc in self.info.locations
+            if loc.side(season).scenes
+        ]
+
+    @classmethod
+    def from_world(cls, world, slug: str | None = None, version: str = "") -> Book:
+        """A book over a loaded ``storybook.World`` held in memory."""
+        assert world.info is not None, "only a loaded world has a book"
+        return cls(
+            slug=slug or world.slug,
+            name=world.name,
+            version=version,
+            info=world.info,
+            events=list(world.events),
+            titles=[(n, s.title or "") for n, s in sorted(world.scenes.items())],
+            fetch=world.scenes.get,
+        )
+
+
+class Shelf(Protocol):
+    """Where the reader finds books: installed once per process."""
+
+    def book(self, slug: str) -> Book | None: ...
+
+    def default_slug(self) -> str | None: ...
+
+    def worlds(self) -> list[tuple[str, str]]: ...  # (slug, name) of every world with a book
+
+
+_shelf: Shelf | None = None
+
+
+def install(shelf: Shelf | None) -> Shelf | None:
+    """Use ``shelf`` from now on; returns the one it replaces (tests put it back)."""
+    global _shelf
+    previous, _shelf = _shelf, shelf
+    return previous
+
+
+def installed() -> Shelf | None:
+    return _shelf
+
+
+def _require_shelf() -> Shelf:
+    if _shelf is None:
+        raise RuleError("No books are available: the storybook is not set up on this server.")
+    return _shelf
+
+
+def open_book(slug: str) -> Book:
+    book = _require_shelf().book(slug)
+    if book is None:
+        raise RuleError(
+            f"The world “{slug}” is not loaded; load it with manage.py load_world first."
+        )
+    return book
+
+
+def default_world() -> str:
+    slug = _require_shelf().default_slug()
+    if slug is None:
+        raise RuleError("No world with a book is loaded yet; run manage.py load_fixtures.")
+    return slug
+
+
+def available_worlds() -> list[tuple[str, str]]:
+    return _shelf.worlds() if _shelf is not None else []
+
+
+class FolderShelf:
+    """Books loaded from world folders on disk (tests, scripts): ``FolderShelf([path, …])``.
+
+    The slug of a folder is its name; pass a mapping to choose others. Each folder is loaded
+    (and linted) once.
+    """
+
+    def __init__(self, folders: Mapping[str, Path] | Iterable[Path], default: str | None = None):
+        if isinstance(folders, Mapping):
+            self.folders = {slug: Path(p) for slug, p in folders.items()}
+        else:
+            self.folders = {Path(p).name: Path(p) for p in folders}
+        self.default = default
+        self._books: dict[str, Book] = {}
+
+    def book(self, slug: str) -> Book | None:
+        if slug not in self._books:
+            path = self.folders.get(slug)
+            if path is None:
+                return None
+            from storybook import load_world
+
+            self._books[slug] = Book.from_world(load_world(path), slug, version=slug)
+        return self._books[slug]
+
+    def default_slug(self) -> str | None:
+        if self.default is not None:
+            return self.default
+        return next(iter(self.folders), None)
+
+    def worlds(self) -> list[tuple[str, str]]:
+        return [(slug, book.name) for slug in self.folders if (book := self.book(slug))]

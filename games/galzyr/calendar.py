@@ -1,0 +1,53 @@
+"""The calendar at the bottom of the board: a month, and a day token on Monday–Sunday rows.
+
+The day is counted from the Monday of the top row: day 0 is that Monday, day 7 the Monday
+of the second row ("the days loop from Sunday to the next row's Monday"). The starting day
+is random on the top row. The month stays the same for a whole game (the month card changes
+when the game is saved), so the board side — summer March–August, winter otherwise — does too.
+"""
+
+from __future__ import annotations
+
+from storybook.format import MONTHS, WEEKDAYS, season_of
+
+DAYS_A_WEEK = len(WEEKDAYS)
+ROWS = 5  # rows the reader's calendar holds; a game lasts at most 8 rounds
+SHOWN_ROWS = 2  # rows shown at least
+
+
+def weekday(day: int) -> str:
+    return WEEKDAYS[day % DAYS_A_WEEK]
+
+
+def row(day: int) -> int:
+    return day // DAYS_A_WEEK
+
+
+def board_side(month: str) -> str:
+    """'summer' for March–August, 'winter' otherwise: the side of the board and location cards."""
+    return season_of(month)
+
+
+def month_number(month: str) -> int:
+    return MONTHS.index(month) + 1
+
+
+def last_day() -> int:
+    return ROWS * DAYS_A_WEEK - 1
+
+
+def rows(day: int | None) -> list[list[dict]]:
+    """The calendar as rows of slots: {day, weekday, token, past}."""
+    shown = max(SHOWN_ROWS, min(ROWS, row(day or 0) + 2))
+    return [
+        [
+            {
+                "day": r * DAYS_A_WEEK + d,
+                "weekday": WEEKDAYS[d],
+                "token": day is not None and r * DAYS_A_WEEK + d == day,
+                "past": day is not None and r * DAYS_A_WEEK + d < day,
+            }
+            for d in range(DAYS_A_WEEK)
+        ]
+        for r in range(shown)
+    ]

@@ -1,0 +1,160 @@
+"""The reader's state on the table, its options, seats and the read context for a seat."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field, PrivateAttr
+
+from games.engine import RuleError
+from games.galzyr import calendar
+from games.galzyr.book import Book, open_book
+from storybook.context import Facts, ReadContext
+from storybook.format import MONTHS
+
+Month = Literal[
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+]
+Role = Literal["sm", "table", "active", "player"]
+
+MAX_PLAYERS = 6
+
+
+class Options(BaseModel):
+    players: list[str] = Field(
+        default_factory=lambda: ["Player 1"], min_length=1, max_length=MAX_PLAYERS
+    )
+    world: str | None = None  # a loaded world's slug; the sample world when left out
+    challenge: bool = False
+
+
+class Dice(BaseModel):
+    """The dice helper during one skill check."""
+
+    pool: list[str] = []  # "base" or the skill of an advanced die
+    rolled: list[int] = []  # face index per die; empty before the first roll
+    rolls: int = 0  # 0, 1 after the roll, 2 after the reroll
+    stars: int = Field(default=0, ge=0)  # successes added by card effects
+    broken: int = Field(default=0, ge=0)  # broken stars from card effects
+
+
+class Step(BaseModel):
+    """A finished part of the scene being read: a scene of a go-to chain and its choice."""
+
+    scene: int
+    option: int | None = None
+    successes: int | None = None
+    answers: dict[str, bool] = {}
+
+
+class EventDraw(BaseModel):
+    """The event card the story master holds while its scene is read (or picked)."""
+
+    card: int
+    confirmed: dict[str, bool] = {}  # entry index → the story master said its prerequisite is met
+    asking: int | None = None  # the entry waiting for the story master's answer
+    placed: bool = False  # the scene said where the card goes
+
+
+class State(BaseModel):
+    world: str
+    players: list[str]
+    rng: int
+    active: int = 0
+    partner: int | None = None
+    challenge: bool = False
+    month: Month | None = None
+    day: int = 0  # from the top row's Monday
+    # the scene being read
+    scene: int | None = None
+    answers: dict[str, bool] = {}
+    option: int | None = None
+    successes: int | None = None  # the check's result, once resolved
+    dice: Dice | None = None
+    locked: bool = False  # the scene is over: its choice can't change any more
+    trail: list[Step] = []  # the scenes before this one in the same go-to chain
+    earned: list[int] = [0, 0]  # prestige this scene: [active player, partner]
+    # the game
+    prestige: list[int] = []  # per player, every scene so far
+    marks: list[list[str]] = []  # the skill marks each player last rolled with
+    deck: list[int] = []  # event cards, top first, face down
+    drawn: EventDraw | None = None
+    _book: Book | None = PrivateAttr(default=None)  # opened once per move or view
+
+    @property
+    def weekday(self) -> str:
+        return calendar.weekday(self.day)
+
+    def book(self) -> Book:
+        if self._book is None:
+            self._book = open_book(self.world)
+        return self._book
+
+
+def role(state: State, seat: str) -> Role:
+    if seat in ("sm", "table"):
+        return seat  # type: ignore[return-value]
+    return "active" if seat == f"p{state.active + 1}" else "player"
+
+
+def require(state: State, seat: str, *roles: Role) -> None:
+    if role(state, seat) in roles:
+        return
+    if roles == ("sm",):
+        raise RuleError("Only the story master can do that.")
+    names = {"sm": "the story master", "table": "the shared display"}
+    allowed = [names[r] for r in roles if r in names]
+    if "active" in roles:
+        allowed.append(f"{state.players[state.active]} (the active player)")
+    raise RuleError("Only " + " or ".join(allowed) + " can do that.")
+
+
+def reader_seat(seat: str) -> str:
+    if seat == "sm":
+        return "story_master"
+    return "table" if seat == "table" else "player"
+
+
+def read_context(state: State, seat: str = "sm", answers: dict[str, bool] | None = None):
+    return ReadContext(
+        month=state.month or MONTHS[0],
+        weekday=state.weekday,
+        seat=reader_seat(seat),  # type: ignore[arg-type]
+        challenge=state.challenge,
+        partner=state.partner is not None,
+        facts=Facts(),  # book-only: the reader tracks no cards, tags or gold
+        answers=state.answers if answers is None else answers,
+    )
+
+
+def invariants(state: State) -> list[str]:
+    broken = []
+    n = len(state.players)
+    if not 0 <= state.active < n:
+        broken.append("the active player is not at the table")
+    if state.partner is not None and (state.partner == state.active or not 0 <= state.partner < n):
+        broken.append("the partner must be another player at the table")
+    if not 0 <= state.day <= calendar.last_day():
+        broken.append("the day token is off the calendar")
+    if len(state.prestige) != n or len(state.marks) != n:
+        broken.append("every player needs a prestige total and skill marks")
+    if len(set(state.deck)) != len(state.deck):
+        broken.append("an event card is in the deck twice")
+    if state.drawn is not None and state.drawn.card in state.deck:
+        broken.append("the drawn event card is still in the deck")
+    if state.dice is not None and (len(state.dice.pool) > 5 or state.dice.rolls > 2):
+        broken.append("the dice pool has more than 5 dice or was rolled more than twice")
+    if state.successes is not None and state.successes < 0:
+        broken.append("successes can't be below 0")
+    return broken

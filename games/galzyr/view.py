@@ -1,0 +1,229 @@
+"""What each seat sees of the reader: plain JSON, filtered on the server.
+
+The story master's seat gets everything (story-master-only text, secret questions, every
+outcome of the chosen option). Every other seat — the shared display and the players — gets
+what is read aloud: the interpreter leaves out story-master text, secret questions and the
+outcomes, and a check's result appears only once its successes are known.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from games.engine import RuleError, Seat
+from games.galzyr import calendar
+from games.galzyr import dice as dice_rules
+from games.galzyr.book import Book
+from games.galzyr.state import State, read_context, role
+from storybook.format import MONTHS
+from storybook.interpreter import pick_event_scene, prerequisite_met, read_scene
+
+LIST_LIMIT = 300  # scenes listed for browsing; beyond that, the keypad
+
+# Which roles may use which moves (the rules check again; this only hides buttons).
+MANAGE = {"sm", "table"}
+READ = {"sm", "table", "active"}
+CAN = {
+    "pick_month": MANAGE,
+    "advance_day": MANAGE,
+    "set_day": MANAGE,
+    "set_challenge": MANAGE,
+    "set_active": MANAGE,
+    "partner": MANAGE,
+    "open_scene": READ,
+    "draw_event": MANAGE,
+    "confirm_event": {"sm"},
+    "answer": {"sm", "table"},
+    "answer_secret": {"sm"},
+    "choose": READ,
+    "dice": READ,
+    "continue": READ,
+}
+
+
+def seats(state: State) -> list[Seat]:
+    return [
+        Seat("table", "Table", "table"),
+        Seat("sm", "Story master", "sm"),
+        *(Seat(f"p{i + 1}", name, "player") for i, name in enumerate(state.players)),
+    ]
+
+
+def view(state: State, seat: str) -> dict[str, Any]:
+    r = role(state, seat)
+    try:
+        book: Book | None = state.book()
+        error = None
+    except RuleError as exc:
+        book, error = None, str(exc)
+    out: dict[str, Any] = {
+        "role": r,
+        "sees_all": seat == "sm",
+        "can": {move: r in roles for move, roles in CAN.items()},
+        "players": [
+            {
+                "number": i + 1,
+                "name": name,
+                "active": i == state.active,
+                "partner": i == state.partner,
+                "prestige": state.prestige[i],
+            }
+            for i, name in enumerate(state.players)
+        ],
+        "active": state.players[state.active],
+        "partner": state.players[state.partner] if state.partner is not None else None,
+        "challenge": state.challenge,
+        "months": list(MONTHS),
+        "month": state.month,
+        "side": calendar.board_side(state.month) if state.month else None,
+        "weekday": state.weekday if state.month else None,
+        "week": calendar.row(state.day) + 1,
+        "calendar": calendar.rows(state.day if state.month else None),
+        "last_day": state.day >= calendar.last_day(),
+        "deck": len(state.deck),
+        "event": _event(state, seat, book),
+        "earned": {"active": state.earned[0], "partner": state.earned[1]},
+        "world": {"slug": state.world, "name": state.world},
+        "scene": None,
+        "error": error,
+    }
+    if book is None:
+        return out
+    out["world"]["name"] = book.name
+    if r in READ:
+        out["scene_list"] = [{"number": n, "title": t} for n, t in book.titles[:LIST_LIMIT]]
+        out["scene_list_more"] = max(0, len(book.titles) - LIST_LIMIT)
+        out["side_scenes"] = [
+            {"location": name, "scenes": scenes}
+            for name, scenes in book.side_scenes(out["side"] or "summer")
+        ]
+    if state.scene is not None:
+        out.update(_scene(state, seat, book))
+    return out
+
+
+def _scene(state: State, seat: str, book: Book) -> dict[str, Any]:
+    scene = book.scene(state.scene) if state.scene is not None else None
+    if scene is None:
+        return {"error": f"The book has no scene {state.scene:04d} any more."}
+    ctx = read_context(state, seat)
+    option = state.option
+    check = scene.options[option].check if option is not None else None
+    seen = read_scene(
+        scene,
+        ctx,
+        option=option,
+        successes=state.successes if check is not None else None,
+        names=book.names,
+    )
+    data = asdict(seen)
+    met = prerequisite_met(scene, ctx)
+    return {
+        "scene": data,
+        "prerequisite_met": met,
+        "chosen": option,
+        "chosen_option": data["options"][option] if option is not None else None,
+        "check": _check(state, book, check, data) if check is not None else None,
+        "locked": state.locked,
+        "trail": [_step(state, seat, book, step) for step in state.trail],
+        "can_continue": _can_continue(state, scene),
+    }
+
+
+def _can_continue(state: State, scene) -> bool:
+    if state.locked:
+        return False
+    if not scene.options:
+        return True
+    if state.option is None:
+        return False
+    return scene.options[state.option].check is None or state.successes is not None
+
+
+def _check(state: State, book: Book, check, data: dict) -> dict[str, Any]:
+    circle = book.skills
+    skill = check.skill
+    chosen = data["options"][state.option]["check"]
+    out: dict[str, Any] = {
+        "skill": skill,
+        "skill_name": book.skill_name(skill),
+        "difficulty": check.difficulty,
+        "required": chosen["required"],
+        "challenge": chosen["challenge"],
+        "resolved": state.successes is not None,
+        "successes": state.successes,
+        "neighbours": [book.skill_name(s) for s in dice_rules.neighbours(skill, circle)]
+        if skill in circle
+        else [],
+    }
+    remembered = state.marks[state.active]
+    out["marks"] = [
+        {"skill": s, "name": book.skill_name(s), "count": remembered.count(s)} for s in circle
+    ]
+    d = state.dice
+    if d is None:
+        out["dice"] = None
+        return out
+    faces = dice_rules.shown(d.pool, d.rolled, circle) if d.rolls else []
+    shown = sum(face.count(skill) for face in faces)
+    out["dice"] = {
+        "rolls": d.rolls,
+        "can_roll": d.rolls == 0,
+        "can_reroll": d.rolls == 1,
+        "stars": d.stars,
+        "broken": d.broken,
+        "shown": shown,
+        "total": dice_rules.total(shown, d.stars, d.broken),
+        "dice": [
+            {
+                "kind": kind,
+                "name": "Base" if kind == dice_rules.BASE else book.skill_name(kind),
+                "face": [book.skill_name(s) for s in face],
+                "hits": face.count(skill),
+            }
+            for kind, face in zip(d.pool, faces, strict=True)
+        ],
+    }
+    return out
+
+
+def _step(state: State, seat: str, book: Book, step) -> dict[str, Any]:
+    scene = book.scene(step.scene)
+    if scene is None:
+        return {"number": step.scene, "title": None, "option": None, "result": None}
+    ctx = read_context(state, seat, step.answers)
+    check = scene.options[step.option].check if step.option is not None else None
+    seen = read_scene(
+        scene,
+        ctx,
+        option=step.option,
+        successes=step.successes if check is not None else None,
+        names=book.names,
+    )
+    return {
+        "number": scene.number,
+        "key": scene.key,
+        "title": scene.title,
+        "option": seen.options[step.option].label if step.option is not None else None,
+        "successes": step.successes,
+        "effects": [asdict(x) for x in seen.effects],
+        "result": asdict(seen.result) if seen.result is not None else None,
+    }
+
+
+def _event(state: State, seat: str, book: Book | None) -> dict[str, Any] | None:
+    drawn = state.drawn
+    if drawn is None:
+        return None
+    out: dict[str, Any] = {"waiting": drawn.asking is not None, "card": None, "ask": None}
+    if seat != "sm":
+        return out  # the story master looks at the card privately
+    out["card"] = drawn.card
+    if drawn.asking is not None and book is not None:
+        event = book.event(drawn.card)
+        if event is not None:
+            confirmed = {int(k): v for k, v in drawn.confirmed.items()}
+            pick = pick_event_scene(event, read_context(state), confirmed, book.names)
+            out["ask"] = pick.ask
+    return out

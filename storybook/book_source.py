@@ -1,0 +1,89 @@
+"""The reader's books from the database: ``install()`` runs when the storybook app is ready.
+
+``games.galzyr`` reads books through a small pure interface (``games.galzyr.book``); this
+module is the Django side of it. A book is kept in this process per world slug and content
+hash: asking for it costs one small query (is the world's hash still the same?), and only a
+changed or new world reads its name, info, events and scene titles again (two queries). Each
+scene is one ``WorldScene`` row read the first time it is opened and kept afterwards — so
+opening a scene costs the same few queries in a 5-scene world and a 2,000-scene one.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from django.conf import settings
+
+from games.galzyr import book as books
+from storybook.format import EventCard, WorldInfo
+from storybook.models import World, WorldScene
+from storybook.stored import scene_from_data
+
+SAMPLE_WORLD = "sallowmere-marches"  # the original sample world: new tables read it by default
+
+
+class DatabaseShelf:
+    def __init__(self) -> None:
+        self._books: dict[str, books.Book] = {}
+        self._lock = threading.Lock()
+
+    def book(self, slug: str) -> books.Book | None:
+        row = World.objects.filter(slug=slug).values_list("id", "content_hash").first()
+        if row is None:
+            return None
+        world_id, digest = row
+        cached = self._books.get(slug)
+        if cached is not None and cached.version == digest:
+            return cached
+        fresh = self._load(world_id, slug)
+        if fresh is not None:
+            with self._lock:
+                self._books[slug] = fresh
+        return fresh
+
+    def _load(self, world_id: int, slug: str) -> books.Book | None:
+        meta = (
+            World.objects.filter(pk=world_id)
+            .values("name", "content_hash", "data__info", "data__events")
+            .first()
+        )
+        if meta is None:
+            return None
+        titles = list(
+            WorldScene.objects.filter(world_id=world_id)
+            .order_by("number")
+            .values_list("number", "title")
+        )
+
+        def fetch(number: int):
+            data = (
+                WorldScene.objects.filter(world_id=world_id, number=number)
+                .values_list("data", flat=True)
+                .first()
+            )
+            return scene_from_data(data) if data is not None else None
+
+        return books.Book(
+            slug=slug,
+            name=meta["name"],
+            version=meta["content_hash"],
+            info=WorldInfo.model_validate(meta["data__info"]),
+            events=[EventCard.model_validate(ev) for ev in meta["data__events"] or []],
+            titles=titles,
+            fetch=fetch,
+        )
+
+    def default_slug(self) -> str | None:
+        preferred = getattr(settings, "TALEKEEPER_SAMPLE_WORLD", SAMPLE_WORLD)
+        slugs = list(World.objects.filter(scene_count__gt=0).values_list("slug", flat=True))
+        if preferred in slugs:
+            return preferred
+        return slugs[0] if slugs else None
+
+    def worlds(self) -> list[tuple[str, str]]:
+        return list(World.objects.filter(scene_count__gt=0).values_list("slug", "name"))
+
+
+def install() -> None:
+    """Let the reader find its books in the database (called from StorybookConfig.ready)."""
+    books.install(DatabaseShelf())
