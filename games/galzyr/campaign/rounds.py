@@ -122,7 +122,7 @@ def begin_story(state: Campaign) -> Checklist:
     ]
 
 
-def _start_turn(game: Round) -> None:
+def start_turn(game: Round) -> None:
     if game.coop_travel and game.turn == 0:
         game.step = "travel"
         game.moves = dict.fromkeys(game.players, TRAVEL_MOVES)
@@ -140,7 +140,7 @@ def end_turn(state: Campaign) -> Checklist:
         raise RuleError("Every turn resolves a scene: begin the story before ending the turn.")
     if game.turn + 1 < len(game.players):
         game.turn += 1
-        _start_turn(game)
+        start_turn(game)
         return [Step(f"{adventurer_name(state, game.active)} takes a turn.")]
     game.phase = "calendar"
     steps = [Step("Calendar phase.")] + advance_day(state)
@@ -152,7 +152,7 @@ def end_turn(state: Campaign) -> Checklist:
         game.number = game.limit
         game.moves = {}
         return steps + game_end(state)
-    _start_turn(game)
+    start_turn(game)
     starter = adventurer_name(state, game.active)
     return steps + [Step(f"Round {game.number}: {starter} holds the starting player token.")]
 

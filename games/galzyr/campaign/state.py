@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from storybook.world import World
 
-from .facts import GALZYR_PLAN, MAX_GOLD, START_GOLD, ResetPlan, season_of
+from .facts import GALZYR_PLAN, MAX_GOLD, MONTHS, START_GOLD, ResetPlan, season_of
 
 Phase = Literal["packed", "playing", "over", "saved"]
 # packed  — between games: every card in the trays
@@ -239,8 +239,6 @@ class Campaign(Strict):
 
 
 def month_name(state: Campaign, number: int) -> str | None:
-    from .facts import MONTHS
-
     if number in state.plan.months:
         return MONTHS[state.plan.months.index(number)]
     return None
