@@ -18,6 +18,7 @@ from .campaign import Campaign, Player, in_play
 from .conditions import evaluate
 from .format import MONTHS, WEEKDAYS, Scene
 from .format import conditions as c
+from .interpreter import option_views, read_scene
 from .lint import scene_links
 from .outcomes import outcome_ranges
 from .playtest import Simulator, _with_seat
@@ -100,8 +101,6 @@ class Exhaustive(Simulator):
         ctx = camp.context(turn.active, partner=partner, answers=table)
         for seat in ("story_master", "player"):
             try:
-                from .interpreter import read_scene
-
                 read_scene(scene, _with_seat(ctx, seat), names=self.ix.names)
             except Exception as exc:  # noqa: BLE001
                 self.fault("error", ("number",), f"the reader fails on this scene: {exc!r}")
@@ -120,8 +119,6 @@ class Exhaustive(Simulator):
         self.merge_stats()
         base_moved = set(turn.moved)
         ctx = camp.context(turn.active, partner=partner, answers=table)
-        from .interpreter import option_views
-
         views = option_views(scene, _with_seat(ctx, "player"))
         if not any(v.available for v in views):
             reasons = "; ".join(f"option {v.index + 1}: {v.locked_reason}" for v in views)

@@ -1,0 +1,262 @@
+"""lint_world, load_world, playtest_world and load_fixtures, run as the tests run them."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from storybook import load_world
+from storybook.models import World, WorldScene
+from storybook.stored import world_data
+
+HERE = Path(__file__).resolve().parent
+FAULTS = HERE / "worlds" / "faults"
+MARK = re.compile(r"#\s*(FAULT|WARN)(-FILE)?:")
+
+
+def run(*args) -> tuple[str, CommandError | None]:
+    out = StringIO()
+    try:
+        call_command(*args, stdout=out, stderr=StringIO())
+    except CommandError as exc:
+        return out.getvalue(), exc
+    return out.getvalue(), None
+
+
+def seeded_places() -> set[str]:
+    """"file:line" (or "file" for whole-file faults) of every marker in the faults world."""
+    found = set()
+    for path in sorted(FAULTS.rglob("*")):
+        if path.is_file():
+            rel = path.relative_to(FAULTS).as_posix()
+            for n, line in enumerate(path.read_text().splitlines(), 1):
+                m = MARK.search(line)
+                if m:
+                    found.add(rel if m.group(2) else f"{rel}:{n}")
+    return found
+
+
+def places(output: str) -> set[str]:
+    return {line.split(": ", 1)[0] for line in output.splitlines() if ": error: " in line}
+
+
+def worlds() -> list[Path]:
+    return sorted(p for p in (HERE / "worlds").iterdir() if p.is_dir())
+
+
+# -- lint_world ---------------------------------------------------------------------------------
+def test_lint_world_passes_the_minimal_world(minimal_path):
+    out, err = run("lint_world", str(minimal_path))
+    assert err is None
+    assert out.strip().endswith("0 errors, 0 warnings.")
+
+
+def test_lint_world_reports_every_seeded_fault_at_its_file_and_line():
+    out, err = run("lint_world", str(FAULTS))
+    assert err is not None and "errors" in str(err)
+    lines = [x for x in out.splitlines() if x]
+    assert all(re.match(r"^[\w./-]+(:\d+)?: (error|warning): ", x) for x in lines)
+    reported = {x.split(": ", 1)[0] for x in lines}
+    assert seeded_places() <= reported
+
+
+@pytest.mark.parametrize("path", worlds(), ids=lambda p: p.name)
+def test_lint_world_exits_non_zero_on_each_test_world_with_errors(path):
+    out, err = run("lint_world", str(path))
+    assert (err is not None) == (": error: " in out)
+
+
+def test_lint_world_on_a_missing_folder_fails(tmp_path):
+    out, err = run("lint_world", str(tmp_path / "nowhere"))
+    assert err is not None
+    assert "not a folder" in out
+
+
+# -- load_world ---------------------------------------------------------------------------------
+@pytest.mark.django_db
+def test_load_world_stores_the_world_once(minimal_path):
+    out, err = run("load_world", str(minimal_path))
+    assert err is None
+    assert "_minimal: created — Minimal Vale, 5 scenes, 8 cards." in out
+    world = World.objects.get(slug="_minimal")
+    assert world.scene_count == 5 and world.scenes.count() == 5
+    assert world.data == world_data(load_world(minimal_path))
+    first = (world.content_hash, world.loaded)
+
+    out, err = run("load_world", str(minimal_path))
+    assert err is None and "_minimal: unchanged" in out
+    world.refresh_from_db()
+    assert (world.content_hash, world.loaded) == first
+    assert World.objects.count() == 1 and WorldScene.objects.count() == 5
+
+
+@pytest.mark.django_db
+def test_a_scene_is_opened_with_one_query(minimal_path, django_assert_num_queries):
+    run("load_world", str(minimal_path))
+    world = World.objects.defer("data").get(slug="_minimal")
+    with django_assert_num_queries(1):  # the scene's row
+        scene = world.scene(1001)
+    assert scene == load_world(minimal_path).scene(1001)
+
+
+@pytest.mark.django_db
+def test_load_world_updates_a_changed_world(make_world):
+    path = make_world()
+    run("load_world", str(path))
+    (path / "scenes" / "1005.yaml").unlink()
+    (path / "events.yaml").write_text(
+        "events:\n  - card: 78\n    scenes:\n      - scene: 1004\n", encoding="utf-8"
+    )
+    out, err = run("load_world", str(path))
+    assert err is None and "world: updated" in out
+    world = World.objects.get(slug="world")
+    assert sorted(world.scenes.values_list("number", flat=True)) == [1001, 1002, 1003, 1004]
+    assert "1005" not in world.data["scenes"]
+
+
+@pytest.mark.django_db
+def test_load_world_refuses_the_faults_world_with_the_lint_lines_and_changes_nothing():
+    lint_out, _ = run("lint_world", str(FAULTS))
+    out, err = run("load_world", str(FAULTS))
+    assert err is not None and "nothing was loaded" in str(err)
+    assert out == lint_out  # the same file:line: severity: message lines
+    assert not World.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_world_that_fails_lint_leaves_the_stored_one_as_it_was(make_world):
+    path = make_world()
+    run("load_world", str(path))
+    before = World.objects.values().get(slug="world")
+    scenes = list(WorldScene.objects.values())
+    (path / "scenes" / "1003.yaml").write_text(
+        "number: 1003\ntext: Broken.\neffects:\n  - go: 1999\n", encoding="utf-8"
+    )
+    out, err = run("load_world", str(path))
+    assert err is not None
+    assert "scenes/1003.yaml:4: error: go to scene 1999, which does not exist" in out
+    assert World.objects.values().get(slug="world") == before
+    assert list(WorldScene.objects.values()) == scenes
+
+
+@pytest.mark.django_db
+def test_load_world_prints_warnings_and_still_loads(make_world):
+    path = make_world(
+        {
+            "scenes/1009.yaml": """
+            number: 1009
+            text: Nobody comes here.
+            effects:
+              - end: true
+            """
+        }
+    )
+    out, err = run("load_world", str(path))
+    assert err is None
+    assert "scenes/1009.yaml:1: warning: scene 1009 is unreachable" in out
+    assert "1 warning(s)" in out
+    assert World.objects.get(slug="world").warnings == [out.splitlines()[0]]
+
+
+@pytest.mark.django_db
+def test_load_world_takes_a_slug(minimal_path):
+    out, err = run("load_world", str(minimal_path), "--slug", "vale")
+    assert err is None and World.objects.filter(slug="vale").exists()
+    out, err = run("load_world", str(minimal_path), "--slug", "Not a slug!")
+    assert err is not None and "can't name a world" in str(err)
+
+
+@pytest.mark.django_db
+def test_load_fixtures_loads_every_world_folder_not_starting_with_an_underscore(
+    tmp_path, settings, minimal_path
+):
+    worlds_dir = tmp_path / "fixtures" / "worlds"
+    shutil.copytree(minimal_path, worlds_dir / "vale")
+    shutil.copytree(minimal_path, worlds_dir / "_draft")
+    settings.BASE_DIR = tmp_path
+    out, err = run("load_fixtures")
+    assert err is None and "vale: created" in out
+    out, err = run("load_fixtures")
+    assert "vale: unchanged" in out
+    assert list(World.objects.values_list("slug", flat=True)) == ["vale"]
+
+
+# -- playtest_world -----------------------------------------------------------------------------
+def test_playtest_world_prints_coverage_for_the_minimal_world(minimal_path):
+    out, err = run("playtest_world", str(minimal_path), "--runs", "300", "--seed", "2")
+    assert err is None
+    assert "coverage: scenes 5/5 (100%), options 2/2 (100%), outcomes 3/3 (100%)" in out
+    assert re.search(r"^1001 The mill wheel: [\d,]+ visits, in [\d.]+% of runs$", out, re.M)
+    assert re.search(r"^    option 1: [\d,]+ \([\d.]+%\) → outcomes 1: [\d,]+", out, re.M)
+    assert "Runtime errors: 0" in out
+    assert "no runtime errors" in out
+
+
+def test_playtest_world_is_deterministic(minimal_path):
+    def report(seed: str) -> str:
+        out, _ = run("playtest_world", str(minimal_path), "--runs", "200", "--seed", seed)
+        return re.sub(r" in [\d.]+ s", "", out)  # the only part that may differ: the time
+
+    assert report("5") == report("5")
+    assert report("5") != report("6")
+
+
+def test_playtest_world_exhaustive(minimal_path):
+    out, err = run("playtest_world", str(minimal_path), "--runs", "0", "--exhaustive")
+    assert err is None
+    assert out.startswith("Exhaustive playtest of Minimal Vale: 8 combinations")
+
+
+def test_playtest_world_fails_on_a_runtime_error_with_its_file_and_line(make_world):
+    path = make_world(
+        {
+            "scenes/1001.yaml": """
+            number: 1001
+            text: The miller locks the lantern away.
+            effects:
+              - put: {card: 201, into: vault}
+              - end: true
+            """
+        }
+    )
+    out, err = run("playtest_world", str(path), "--runs", "200", "--seed", "1", "--brief")
+    assert err is not None and "runtime error" in str(err)
+    assert (
+        "scenes/1003.yaml:5: error: take card 201 from the library: no copy is there "
+        "(its only copy is in the vault)"
+    ) in out
+    assert "first: run " in out
+
+
+def test_playtest_world_refuses_a_world_that_does_not_lint():
+    out, err = run("playtest_world", str(FAULTS), "--runs", "10")
+    assert err is not None and "does not lint" in str(err)
+    assert seeded_places() & places(out)
+
+
+def test_playtest_world_can_require_full_coverage(make_world):
+    path = make_world(
+        {
+            "scenes/1001.yaml": """
+            number: 1001
+            prerequisite: {month: february}
+            text: Only in February.
+            options:
+              - label: Wait for March.
+                starry: never
+                result: {effects: [{end: true}]}
+              - label: Leave.
+                result: {effects: [{end: true}]}
+            questions:
+              - {id: never, ask: "Is it March?", test: {month: march}}
+            """
+        }
+    )
+    out, err = run("playtest_world", str(path), "--runs", "100", "--require-full-coverage")
+    assert err is not None and "never reached" in str(err)
+    assert "scenes/1001.yaml:5: scene 1001 option 1" in out
