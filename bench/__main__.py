@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
             if not args.quiet:
                 print(f"… {message}", file=sys.stderr, flush=True)
 
+        load_before = os.getloadavg()[0]
         try:
             result = run_bench(
                 BENCH_GAMES[args.game],
@@ -72,6 +73,10 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             connection.close()
     print(render(result))
+    print(
+        f"\nmachine: {os.cpu_count()} CPUs, load average {load_before:.2f} before, "
+        f"{os.getloadavg()[0]:.2f} after (other work on the machine shows in the timings)"
+    )
     if args.json:
         write_json(result, args.json)
         print(f"\nresults written to {args.json}")
