@@ -71,10 +71,9 @@ def _card(state: Campaign, cid: int, key: str) -> Checklist:
             [Step(f"Also resolve the save effect of {label}: {text}", manual=True)] if text else []
         )
     if m := DISCARD.match(text):
-        return [
-            Step(f"Save effect of {label}:", manual=False),
-            *relocate(state, cid, "library", timers=False),
-        ] + _rest(state, cid, text, m)
+        moved = relocate(state, cid, "library", timers=False)
+        first = Step(f"Save effect of {label}: discard it. {moved[0].text}")
+        return [first, *moved[1:], *_rest(state, cid, text, m)]
     if m := TO_SLOT.match(text):
         owner = key.partition(":")[2] if m.group(1).lower() == "your" else None
         slot = (
