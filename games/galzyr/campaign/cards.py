@@ -153,6 +153,8 @@ def move_card(
             f"{card_label(state, cid).capitalize()} is a {copy.type.replace('_', ' ')} card; it "
             f"cannot go to {place_label(state, dst)}."
         )
+    if state.phase == "playing" and copy.number in state.plan.months:
+        raise RuleError("The month card changes only when the game is saved.")
     if state.phase == "packed" and not is_tray(dst):
         raise RuleError("Between games every card stays in the card trays.")
     if kind == "statuses":

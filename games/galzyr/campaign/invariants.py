@@ -125,6 +125,11 @@ def _phase(state: Campaign) -> list[str]:
         board, slot = state.places["noticeboard"], state.places["quest_slot"]
         if len(board) < NOTICEBOARD_SIZE and slot:
             out.append(f"the noticeboard holds {len(board)} quests while the quest slot has more")
+        months = [
+            cid for cid in state.places["global"] if state.copies[cid].number in state.plan.months
+        ]
+        if len(months) > 1:
+            out.append(f"{len(months)} month cards are in play")
         if state.season is not None and state.calendar.side != state.season:
             out.append(f"the board shows {state.calendar.side} in {state.month}")
         if len(state.places["drawn"]) > 1:

@@ -90,6 +90,14 @@ def _lay_out(
     locations = {loc.id for loc in state.world.locations}
     if positions and not (set(positions) <= set(players) and set(positions.values()) <= locations):
         raise RuleError("Place the players' figures on locations of the board.")
+    months = [
+        cid for cid in state.places["save:global"] if state.copies[cid].number in state.plan.months
+    ]
+    if len(months) > 1:
+        found = ", ".join(f"#{state.copies[cid].number:03d}" for cid in months)
+        raise RuleError(
+            f"The global save slot holds {len(months)} month cards ({found}): keep one."
+        )
     mode = "cooperative" if len(players) == 1 else mode  # solo games work like co-op ones
     rng = Rng(state.rng)
     steps: Checklist = [Step("Take all cards from the global save slot and sort them by type.")]
