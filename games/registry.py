@@ -12,6 +12,7 @@ GAME_MODULES: dict[str, str] = {
     "dark-tales": "games.dark_tales.rules",
     "tales-of-danger": "games.tales_of_danger.rules",
     "tavern-tales": "games.tavern_tales.rules",
+    "galzyr": "games.galzyr.rules",
 }
 
 

@@ -35,6 +35,7 @@ class Book:
     events: Sequence[EventCard]
     titles: Sequence[tuple[int, str]]  # every scene: (number, title), by number
     fetch: Callable[[int], Scene | None] = field(repr=False)
+    cards: Mapping[int, str] = field(default_factory=dict)  # card number → name
     _scenes: OrderedDict[int, Scene | None] = field(default_factory=OrderedDict, repr=False)
 
     def __post_init__(self) -> None:
@@ -97,6 +98,7 @@ class Book:
             events=list(world.events),
             titles=[(n, s.title or "") for n, s in sorted(world.scenes.items())],
             fetch=world.scenes.get,
+            cards={n: card.name for n, card in world.cards.items()},
         )
 
 

@@ -77,7 +77,13 @@ class GalzyrGame(Game):
 
     @property
     def worlds(self) -> list[tuple[str, str]]:
-        return available_worlds()
+        """Every loaded world with a book, the default one first."""
+        worlds = available_worlds()
+        try:
+            first = default_world()
+        except RuleError:
+            return worlds
+        return sorted(worlds, key=lambda w: w[0] != first)
 
 
 game = GalzyrGame(

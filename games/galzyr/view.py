@@ -118,6 +118,10 @@ def _scene(state: State, seat: str, book: Book) -> dict[str, Any]:
         names=book.names,
     )
     data = asdict(seen)
+    _name_cards(data, book)
+    for opt in data["options"]:
+        if opt["check"] is not None:
+            opt["check"]["skill_name"] = book.skill_name(opt["check"]["skill"])
     met = prerequisite_met(scene, ctx)
     return {
         "scene": data,
@@ -128,7 +132,17 @@ def _scene(state: State, seat: str, book: Book) -> dict[str, Any]:
         "locked": state.locked,
         "trail": [_step(state, seat, book, step) for step in state.trail],
         "can_continue": _can_continue(state, scene),
+        "next_scene": _next_scene(scene, seen),
     }
+
+
+def _next_scene(scene, seen) -> int | None:
+    """The scene "continue" opens, once the way on is known."""
+    if seen.result is not None:
+        return seen.result.go
+    if not scene.options and scene.effects:
+        return getattr(scene.effects[-1], "go", None)
+    return None
 
 
 def _can_continue(state: State, scene) -> bool:
@@ -201,7 +215,7 @@ def _step(state: State, seat: str, book: Book, step) -> dict[str, Any]:
         successes=step.successes if check is not None else None,
         names=book.names,
     )
-    return {
+    data = {
         "number": scene.number,
         "key": scene.key,
         "title": scene.title,
@@ -210,6 +224,24 @@ def _step(state: State, seat: str, book: Book, step) -> dict[str, Any]:
         "effects": [asdict(x) for x in seen.effects],
         "result": asdict(seen.result) if seen.result is not None else None,
     }
+    _name_cards(data, book)
+    return data
+
+
+def _name_cards(data: Any, book: Book) -> None:
+    """Give every effect about a numbered card that card's name (``card_name``)."""
+    if isinstance(data, list):
+        for item in data:
+            _name_cards(item, book)
+    elif isinstance(data, dict):
+        if "verb" in data and "args" in data:
+            card = data["args"].get("card")
+            if isinstance(card, int) and card in book.cards:
+                data["card_name"] = f"#{card:03d} {book.cards[card]}"
+            return
+        for value in data.values():
+            if isinstance(value, list | dict):
+                _name_cards(value, book)
 
 
 def _event(state: State, seat: str, book: Book | None) -> dict[str, Any] | None:

@@ -1,0 +1,191 @@
+"""A newcomer reads the sample book on two devices — the story master's tablet and the
+active player's phone — that stay in step: month and day, keypad entry, a locked option, a
+skill check with the dice helper, the outcome, an event card, reading settings.
+
+The scene is found in the sample world by its shape (story-master text, a starry option and
+a skill check), so the test keeps working while the world's prose is edited.
+"""
+
+from __future__ import annotations
+
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from storybook.models import World
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
+TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
+SYNC = 4000  # the other device polls every 2 s
+
+
+def scene_to_read(data: dict) -> tuple[int, int, int]:
+    """A scene with story-master text, a starry option and a check; (number, starry, check)."""
+    for number, scene in sorted(data["scenes"].items(), key=lambda kv: int(kv[0])):
+        texts = [p for p in scene.get("text", []) if isinstance(p, dict)]
+        if not any(p.get("story_master") for p in texts) or scene.get("partner"):
+            continue
+        options = scene.get("options", [])
+        starry = [i for i, o in enumerate(options) if o.get("starry")]
+        checks = [i for i, o in enumerate(options) if o.get("check") and not o.get("starry")]
+        tested = {q["id"] for q in scene.get("questions", []) if "test" in q}
+        if starry and checks and all(options[i]["starry"] in tested for i in starry):
+            return int(number), starry[0], checks[0]
+    raise AssertionError("the sample world has no scene with SM text, a starry option and a check")
+
+
+def device(chromium, size):
+    context = chromium.new_context(viewport=size, has_touch=True)
+    context.set_default_timeout(5000)
+    return context, context.new_page()
+
+
+def version(page) -> int:
+    return int(page.locator("#live").get_attribute("data-version"))
+
+
+def act(page, do) -> None:
+    """Tap, then wait for the live region one version later."""
+    before = version(page)
+    do()
+    expect(page.locator("#live")).to_have_attribute("data-version", str(before + 1))
+
+
+def in_step(page, other) -> None:
+    """The other device's poll brings it to the same version."""
+    expect(other.locator("#live")).to_have_attribute(
+        "data-version", str(version(page)), timeout=SYNC
+    )
+
+
+def test_two_devices_read_a_scene_with_a_skill_check(live_server, chromium):
+    call_command("load_world", str(SAMPLE), stdout=StringIO())
+    world = World.objects.get(slug="sallowmere-marches")
+    number, starry, check = scene_to_read(world.data)
+    scene = world.data["scenes"][str(number)]
+    sm_text = next(
+        p["text"] for p in scene["text"] if isinstance(p, dict) and p.get("story_master")
+    )
+
+    sm_context, sm = device(chromium, TABLET)
+    player_context, player = device(chromium, PHONE)
+    try:
+        # The story master starts a table; the sample world is the default book.
+        sm.goto(live_server.url + "/")
+        sm.locator(".tile", has_text="Lands of Galzyr").get_by_role(
+            "link", name="New table"
+        ).click()
+        expect(sm.get_by_label("World")).to_have_value("sallowmere-marches")
+        sm.get_by_label("Table name").fill("Marches night")
+        sm.get_by_label("Player 1", exact=True).fill("Mara")
+        sm.get_by_label("Player 2", exact=True).fill("Bo")
+        sm.get_by_role("button", name="Start the table").click()
+        code = sm.locator(".code").first.inner_text()
+        sm.get_by_role("button", name="Story master").click()
+        expect(sm.get_by_text("Pick the month to begin")).to_be_visible()
+
+        # Mara joins on her phone with the table's code.
+        player.goto(live_server.url + "/")
+        player.get_by_placeholder("K7QM-R2XT-9B").fill(code)
+        player.get_by_role("button", name="Join").click()
+        player.get_by_role("button", name="Mara").click()
+        expect(player.get_by_text("Waiting for the month to be picked")).to_be_visible()
+
+        # Month and day: the reader picks the day; both devices show the same one.
+        act(sm, lambda: sm.get_by_role("button", name="December").click())
+        expect(sm.locator(".gz-side")).to_contain_text("winter side")
+        in_step(sm, player)
+        day = sm.locator(".gz-date").inner_text()
+        expect(player.locator(".gz-date")).to_have_text(day)
+        act(sm, lambda: sm.get_by_role("button", name="Next day").click())
+        in_step(sm, player)
+        assert sm.locator(".gz-date").inner_text() != day
+        expect(player.locator(".gz-date")).to_have_text(sm.locator(".gz-date").inner_text())
+        expect(player.locator(".gz-slot.token")).to_have_count(1)
+
+        # Keypad entry: a wrong number is refused, then the scene opens on both devices.
+        keys = sm.locator(".gz-keys")
+        for digit in "9999":
+            keys.get_by_role("button", name=digit, exact=True).tap()
+        keys.get_by_role("button", name="Open").tap()
+        expect(sm.locator(".flash.error")).to_have_text("The book has no scene 9999.")
+        keys = sm.locator(".gz-keys")
+        for digit in f"{number:04d}":
+            keys.get_by_role("button", name=digit, exact=True).tap()
+        expect(sm.get_by_label("Scene number", exact=True)).to_have_value(f"{number:04d}")
+        act(sm, lambda: sm.locator(".gz-keys").get_by_role("button", name="Open").tap())
+        in_step(sm, player)
+        title = scene.get("title", "")
+        for page in (sm, player):
+            expect(page.locator(".gz-number")).to_have_text(f"{number:04d}")
+            expect(page.locator("#gz-scene-title")).to_have_text(title)
+
+        # Story-master text: boxed on the story master's tablet, absent from the phone.
+        expect(sm.locator(".gz-scene .gz-sm").filter(has_text=sm_text[:40])).to_be_visible()
+        expect(sm.locator(".gz-sm-label").first).to_contain_text("Story master only")
+        assert sm_text[:40] not in player.content()
+
+        # A locked (starry) option says why and can't be tapped.
+        locked = player.locator(".gz-option").nth(starry)
+        expect(locked.locator(".gz-locked-reason")).to_contain_text("Starry option")
+        expect(locked.get_by_role("button")).to_be_disabled()
+
+        # Mara taps the option with the skill check; the dice helper opens on both devices.
+        act(player, lambda: player.locator(".gz-option").nth(check).get_by_role("button").tap())
+        in_step(player, sm)
+        for page in (sm, player):
+            expect(page.locator(".gz-checkpanel h3")).to_contain_text("Skill check")
+        expect(sm.locator(".gz-outcomes")).to_be_visible()  # every outcome, for the SM only
+        expect(player.locator(".gz-outcomes")).to_have_count(0)
+
+        # Dice helper: two skill marks, roll, one reroll, a card effect, use the total.
+        skill = scene["options"][check]["check"]["skill"]
+        player.locator(f".gz-mark input[value={skill}]").first.check()
+        act(player, lambda: player.get_by_role("button", name="Roll the dice").tap())
+        expect(player.locator(".gz-die")).to_have_count(5)
+        act(player, lambda: player.get_by_role("button", name="Reroll all dice (once)").tap())
+        expect(player.get_by_text("Rerolled: the dice stay as they are.")).to_be_visible()
+        act(player, lambda: player.get_by_role("button", name="Add a star").tap())
+        use = player.get_by_role("button", name="Use ")
+        successes = int(use.inner_text().split()[1])
+        act(player, lambda: use.tap())
+        in_step(player, sm)
+        heading = f"The outcome for {successes} success"
+        for page in (sm, player):
+            expect(page.locator(".gz-result h3")).to_contain_text(heading)
+        expect(sm.locator(".gz-outcomes li.selected")).to_have_count(1)
+
+        # Continue locks the choice; the scene is over on both devices.
+        act(player, lambda: player.locator(".gz-scene-foot").get_by_role("button").tap())
+        in_step(player, sm)
+        for page in (sm, player):
+            expect(page.locator(".gz-scene-foot")).to_contain_text("The scene is over.")
+
+        # An event card: the story master draws; the first scene whose prerequisite is met.
+        act(sm, lambda: sm.get_by_role("button", name="Draw an event card").tap())
+        asked = sm.locator(".gz-event-ask")
+        while asked.count():  # the state can't tell: the story master says "no"
+            act(sm, lambda: asked.get_by_role("button", name="No", exact=True).tap())
+        opened = int(sm.locator(".gz-number").inner_text())
+        events = {e["card"]: [s["scene"] for s in e["scenes"]] for e in world.data["events"]}
+        assert any(opened in scenes for scenes in events.values())
+        in_step(sm, player)
+        expect(player.locator(".gz-number")).to_have_text(f"{opened:04d}")
+
+        # Reading settings belong to the device: larger text on the phone only.
+        player.get_by_text("Reading settings (this device only)").tap()
+        player.get_by_label("Text size").select_option("larger")
+        player.get_by_label("High contrast").check()
+        expect(player.locator("html")).to_have_attribute("data-text", "larger")
+        expect(player.locator("html")).to_have_attribute("data-contrast", "high")
+        assert sm.locator("html").get_attribute("data-text") is None
+    finally:
+        sm_context.close()
+        player_context.close()
