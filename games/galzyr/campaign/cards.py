@@ -41,7 +41,8 @@ def where_is(state: Campaign, number: int) -> str:
     where = state.where()
     parts = [f"{card_label(state, cid)} is in {place_label(state, where[cid])}" for cid in cids]
     if len({where[c] for c in cids}) == 1 and len(cids) > 1:
-        return f"All {len(cids)} copies of card #{number:03d} are in {place_label(state, where[cids[0]])}."
+        every = "Both" if len(cids) == 2 else f"All {len(cids)}"
+        return f"{every} copies of card #{number:03d} are in {place_label(state, where[cids[0]])}."
     return "; ".join(p[0].upper() + p[1:] for p in parts) + "."
 
 

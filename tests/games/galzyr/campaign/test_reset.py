@@ -128,7 +128,7 @@ def test_reset_mor_puts_296_back_in_the_vault(galzyr):
     move_card(galzyr, cid_of(galzyr, 297, "vault"), "library")
     reset_adventurer(galzyr, "mor")
     assert_ok(galzyr)
-    assert where_is(galzyr, 296) == "All 2 copies of card #296 are in the vault."
+    assert where_is(galzyr, 296) == "Both copies of card #296 are in the vault."
     # #297 is Aysala's business: resetting Mor leaves it where it was
     assert galzyr.where()[cid_of(galzyr, 297, "library")] == "library"
     reset_adventurer(galzyr, "aysala")
