@@ -14,7 +14,7 @@ from games.rng import Rng
 
 from .calendar import place_timer, remove_timers
 from .facts import MAX_ITEMS, MAX_QUESTS, NOTICEBOARD_SIZE
-from .state import PLACE_TYPES, Campaign, in_play, is_tray, place_kind
+from .state import HOLDING_TYPES, PLACE_TYPES, Campaign, in_play, is_tray, place_kind
 from .text import Checklist, Step, adventurer_name, card_label, move_text, place_label
 
 Pick = Literal["any", "random", "icon"]
@@ -158,6 +158,9 @@ def move_card(
         raise RuleError("The month card changes only when the game is saved.")
     if state.phase == "packed" and not is_tray(dst):
         raise RuleError("Between games every card stays in the card trays.")
+    owner = dst.partition(":")[2]
+    if kind in HOLDING_TYPES and (state.game is None or owner not in state.game.players):
+        raise RuleError(f"{adventurer_name(state, owner)} is not in this game.")
     if kind == "statuses":
         twin = same_status(state, cid, dst.partition(":")[2])
         if twin is not None:

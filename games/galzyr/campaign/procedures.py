@@ -213,6 +213,7 @@ def save_game(state: Campaign, *, pack: bool = True) -> Checklist:
     state.calendar.day = None
     steps += resolve_save_effects(state)
     state.phase = "saved"
+    state.games_played += 1
     if pack:
         steps += pack_up(state)
     return steps
@@ -258,5 +259,4 @@ def pack_up(state: Campaign) -> Checklist:
     state.save_memory = {}
     state.phase, state.game = "packed", None
     state.calendar.side = None
-    state.games_played += 1
     return steps

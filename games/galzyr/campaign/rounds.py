@@ -100,6 +100,8 @@ def place_figure(state: Campaign, aid: str, to: str | None) -> Checklist:
     """Put a figure on a space (setup, or a scene moving it); None takes it off the board."""
     if state.phase not in ("playing", "over"):
         raise RuleError("Figures are on the board only during a game.")
+    if state.game is None or aid not in state.game.players:
+        raise RuleError(f"{adventurer_name(state, aid)} is not in this game.")
     if to is not None and to not in {loc.id for loc in state.world.locations}:
         raise RuleError(f"There is no location “{to}”.")
     state.adventurer(aid).position = to

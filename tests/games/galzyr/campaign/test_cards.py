@@ -142,3 +142,12 @@ def test_the_event_deck_draw_and_put_back(playing):
     assert playing.places["event_deck"][-1] == top
     assert_ok(playing)
     roundtrip(playing)
+
+
+def test_only_the_games_players_hold_cards(playing):
+    with pytest.raises(RuleError, match="not in this game"):
+        take_card(playing, 213, adventurer="keridai")
+    from games.galzyr.campaign import place_figure
+
+    with pytest.raises(RuleError, match="not in this game"):
+        place_figure(playing, "keridai", "location-2")
