@@ -48,6 +48,11 @@ class Loaded:
     warnings: list[Diagnostic] = field(default_factory=list)
 
 
+def loaded_worlds():
+    """Every stored world without ``data`` (megabytes for a big book; lists don't need it)."""
+    return World.objects.defer("data").order_by("name", "slug")
+
+
 def refused_for(diagnostics: list[Diagnostic]) -> WorldRefused:
     errors = sum(d.is_error for d in diagnostics)
     message = ngettext(

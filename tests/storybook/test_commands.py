@@ -29,7 +29,7 @@ def run(*args) -> tuple[str, CommandError | None]:
 
 
 def seeded_places() -> set[str]:
-    """"file:line" (or "file" for whole-file faults) of every marker in the faults world."""
+    """ "file:line" (or "file" for whole-file faults) of every marker in the faults world."""
     found = set()
     for path in sorted(FAULTS.rglob("*")):
         if path.is_file():
