@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from games.engine import RuleError
 from games.rng import Rng
+from storybook.world import World
 
 from .calendar import clear_timers
 from .cards import relocate
@@ -29,7 +30,9 @@ __all__ = [
 ]
 
 
-def new_campaign(world, seed: int, plan: ResetPlan | None = None) -> tuple[Campaign, Checklist]:
+def new_campaign(
+    world: World, seed: int, plan: ResetPlan | None = None
+) -> tuple[Campaign, Checklist]:
     """A campaign for a storybook ``World``, reset as the rulebook resets the whole game."""
     state = build_campaign(world, seed, plan)
     return state, reset_game(state)

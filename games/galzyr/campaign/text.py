@@ -75,12 +75,6 @@ def card_label(state: Campaign, cid: int) -> str:
     return base if generic else f"{base} ({c.name})"
 
 
-def card_name(state: Campaign, cid: int) -> str:
-    c = state.copies[cid]
-    label = card_label(state, cid)
-    return label if c.name.startswith("Card #") or c.variant is not None else f"{label} ({c.name})"
-
-
 def move_text(state: Campaign, cid: int, src: str, dst: str) -> str:
     """The sentence to mirror: "Take card #213 from the library into Bumir's inventory"."""
     card = card_label(state, cid)
