@@ -90,7 +90,14 @@ def options_from_form(data) -> dict[str, Any]:
         if key.startswith("opt_"):
             values = [v for v in data.getlist(key) if v != ""]
             if values:
-                options[key[4:]] = values[0] if len(values) == 1 else values
+                # A dotted name nests: opt_modules.rooms=on → {"modules": {"rooms": "on"}}.
+                *parents, leaf = key[4:].split(".")
+                target = options
+                for part in parents:
+                    target = target.setdefault(part, {})
+                    if not isinstance(target, dict):
+                        raise RuleError(_("The game options contradict each other."))
+                target[leaf] = values[0] if len(values) == 1 else values
     return options
 
 

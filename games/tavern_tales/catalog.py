@@ -235,3 +235,25 @@ def unknowns(catalog: Catalog) -> list[str]:
             f"{catalog.totals.feats - known} of {catalog.totals.feats} feat cards not counted yet"
         )
     return gaps
+
+
+def entered(catalog: Catalog) -> CatalogPatch:
+    """What a table's catalog adds to the shipped one: new cards whole, known ones by field.
+
+    This is what a group typed in during a game, ready to be saved for its next tables.
+    """
+    base = shipped()
+    patch: dict[str, list[dict]] = {}
+    for group in ("feats", "heroes", "rooms", "drinks"):
+        known = {card.name: card.model_dump() for card in getattr(base, group)}
+        cards = []
+        for card in getattr(catalog, group):
+            data = card.model_dump()
+            if card.name not in known:
+                cards.append(card.model_dump(exclude_defaults=True) | {"name": card.name})
+                continue
+            changed = {key: value for key, value in data.items() if value != known[card.name][key]}
+            if changed:
+                cards.append({"name": card.name, **changed})
+        patch[group] = cards
+    return CatalogPatch.model_validate(patch)

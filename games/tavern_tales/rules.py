@@ -8,7 +8,9 @@ one-up, flip the table, collect. Claim and scoring details live in ``claims.py``
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+import re
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from games.engine import (
     TABLE_SEAT,
@@ -21,7 +23,18 @@ from games.engine import (
 )
 from games.rng import Rng
 from games.tavern_tales import claims
-from games.tavern_tales.catalog import DEPTHS, CatalogPatch, Depth, merge, shipped
+from games.tavern_tales.catalog import (
+    DEPTHS,
+    CatalogPatch,
+    Depth,
+    FeatCard,
+    FeatKind,
+    HeroCard,
+    HeroKind,
+    entered,
+    merge,
+    shipped,
+)
 from games.tavern_tales.claims import CollectArgs, HeroTap, StakeArgs
 from games.tavern_tales.state import (
     EPIC_WIN,
@@ -150,6 +163,18 @@ def invariants(state: State) -> list[str]:
     return broken
 
 
+class SavedCatalog(BaseModel):
+    """The card data a group saves once for its new tables: the ``catalog`` option."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    catalog: CatalogPatch = CatalogPatch()
+
+
+def catalog_from_state(state: State) -> dict:
+    return {"catalog": entered(state.catalog).model_dump(mode="json", exclude_defaults=True)}
+
+
 game: Game[State] = Game(
     slug="tavern-tales",
     title="Tavern Tales",
@@ -162,6 +187,9 @@ game: Game[State] = Game(
     invariants_fn=invariants,
     blurb="Legends of Dungeon Drop: tall tales of dungeon deeds, one-upped around the table.",
     template="games/tavern_tales/panel.html",
+    options_template="games/tavern_tales/new_options.html",
+    Catalog=SavedCatalog,
+    catalog_from_state_fn=catalog_from_state,
 )
 
 
@@ -315,18 +343,76 @@ def show_feats(state: State, args: ShowArgs, seat: str) -> str:
     return f"The {args.depth} shows " + (", ".join(names) or "no feats") + "."
 
 
-@game.move(CatalogPatch)
-def edit_catalog(state: State, args: CatalogPatch, seat: str) -> str:
+class CatalogEdit(CatalogPatch):
+    """Card data as a ``CatalogPatch``, or one feat and/or one hero as flat fields a form sends."""
+
+    feat: str = Field(default="", max_length=60)
+    feat_kind: FeatKind | None = None
+    feat_count: int | None = Field(default=None, ge=1, le=71)
+    feat_track: list[int] = Field(default=[], max_length=12)
+    hero: str = Field(default="", max_length=60)
+    hero_kind: HeroKind | None = None
+    hero_depths: list[Depth] = Field(default=[], max_length=2)
+    hero_count: int | None = Field(default=None, ge=1, le=51)
+
+    @field_validator("feat_track", mode="before")
+    @classmethod
+    def _track_as_typed(cls, value):
+        """A track typed as "1, 1, 6" (or sent as several fields) becomes a list of numbers."""
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            return value
+        numbers = []
+        for item in value:
+            for part in re.split(r"[\s,;/]+", item.replace("\u2212", "-").strip()):
+                if part:
+                    try:
+                        numbers.append(int(part))
+                    except ValueError:
+                        raise ValueError(
+                            "write the scoring track as numbers, e.g. 1, 1, 6"
+                        ) from None
+        return numbers
+
+    def patch(self) -> CatalogPatch:
+        feats, heroes = list(self.feats), list(self.heroes)
+        card = {
+            "kind": self.feat_kind,
+            "count": self.feat_count,
+            "track": self.feat_track or None,
+        }
+        card = {key: value for key, value in card.items() if value is not None}
+        if self.feat:
+            feats.append(FeatCard.model_validate({"name": self.feat.strip(), **card}))
+        elif card:
+            raise RuleError("Name the feat card you are entering.")
+        hero = {"kind": self.hero_kind, "count": self.hero_count}
+        hero = {key: value for key, value in hero.items() if value is not None}
+        if self.hero_kind is not None:
+            hero["depths"] = [] if self.hero_kind == "elite" else list(self.hero_depths)
+        if self.hero:
+            heroes.append(HeroCard.model_validate({"name": self.hero.strip(), **hero}))
+        elif hero or self.hero_depths:
+            raise RuleError("Name the hero card you are entering.")
+        return CatalogPatch(feats=feats, heroes=heroes, rooms=self.rooms, drinks=self.drinks)
+
+
+@game.move(CatalogEdit)
+def edit_catalog(state: State, args: CatalogEdit, seat: str) -> str:
     """Enter card facts read off the table's own cards (a track, a count, a hero's depths)."""
     player_of(state, seat)
     try:
-        catalog = merge(state.catalog, args)
+        patch = args.patch()
+        catalog = merge(state.catalog, patch)
     except ValidationError as exc:
         raise RuleError(describe_validation_error(exc, "Card data")) from None
     claims.check_supply(state, catalog, [])
     state.catalog = catalog
     names = [
-        card.name for group in (args.feats, args.heroes, args.rooms, args.drinks) for card in group
+        card.name
+        for group in (patch.feats, patch.heroes, patch.rooms, patch.drinks)
+        for card in group
     ]
     return "The catalog now records " + (", ".join(names) or "nothing new") + "."
 

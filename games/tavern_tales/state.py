@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from games.engine import TABLE_SEAT, RuleError
 from games.tavern_tales.catalog import (
@@ -50,6 +50,18 @@ class Options(_Model):
     room_tiles: dict[Depth, str] = {}  # which tile each room depth drew, when known
     drinks: list[str | None] = []  # per player, in seat order
     catalog: CatalogPatch = CatalogPatch()
+
+    @field_validator("room_depths", "drinks", mode="before")
+    @classmethod
+    def _form_lists(cls, value):
+        """A form sends one value as a string, and "-" for a player without a drink."""
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, list):
+            value = [None if item in ("", "-") else item for item in value]
+            while value and value[-1] is None:
+                value.pop()
+        return value
 
     @model_validator(mode="after")
     def _consistent(self) -> Options:
@@ -232,6 +244,8 @@ def resolve_hero(
     card = catalog.hero(name) if name else None
     if card is not None and card.kind is not None and card.depths is not None:
         return PlayedHero(name=card.name, kind=card.kind, depths=list(card.depths))
+    if kind == "elite":
+        depths = []  # an elite hero shows no depth; a depth tapped with it is ignored
     if kind is None:
         what = f"The catalog doesn't know the {name} yet: tap" if name else "Tap"
         raise RuleError(f"{what} the hero's type and the depths shown on the card.")

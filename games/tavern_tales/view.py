@@ -11,6 +11,7 @@ from typing import Any
 
 from games.tavern_tales.catalog import adjacent_depths, unknowns
 from games.tavern_tales.state import (
+    HIGH_PRESTIGE,
     Claim,
     Play,
     State,
@@ -20,10 +21,13 @@ from games.tavern_tales.state import (
     two_player,
 )
 
+GENERAL = ("show-feats", "edit-catalog", "adjust-prestige")  # open to every seat until the end
+
 
 def view(state: State, seat: str) -> dict[str, Any]:
     me = player_of(state, seat)
     claim = state.claim
+    moves = moves_for(state, seat)
     return {
         "seat": seat,
         "turn": state.turn,
@@ -34,6 +38,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "target": state.target,
         "modules": state.modules.model_dump(),
         "players": [_player(state, i) for i in range(len(state.players))],
+        "names": {seat_of(i): player.name for i, player in enumerate(state.players)},
         "depths": [
             {
                 "name": row.name,
@@ -54,7 +59,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
         },
         "claim": _claim(state, claim, me) if claim else None,
         "prompt": prompt(state),
-        "moves": moves_for(state, seat),
+        "moves": moves,
+        "deciding": [move for move in moves if move not in GENERAL],  # this seat's decisions
         "winners": [seat_of(i) for i in state.winners],
         "timeline": state.timeline,
         "setup": setup_steps(state) if len(state.timeline) <= 1 else [],
@@ -84,11 +90,47 @@ def _player(state: State, index: int) -> dict[str, Any]:
         "prestige": player.prestige,
         "hand": player.hand,
         "hand_limit": hand_limit(state, index),
+        "limit_reason": _limit_reason(state, index),
         "drink": player.drink,
         "feats": [{"stack": stack, "cards": cards} for stack, cards in stacks.items()],
         "powers": powers,
         "active": index == state.active,
     }
+
+
+def _limit_reason(state: State, index: int) -> str:
+    """Why the hand limit is what it is: "two_player", "high", "drink" or "base"."""
+    if two_player(state):
+        return "two_player"
+    if state.players[index].prestige >= HIGH_PRESTIGE:
+        return "high"
+    return "drink" if hand_limit(state, index) != 4 else "base"
+
+
+def _missing(state: State, name: str | None) -> list[str]:
+    """Card facts a claimed feat still lacks before it can be scored."""
+    card = state.catalog.feat(name) if name else None
+    if card is None or card.rule != "track" or card.kind == "special":
+        return []
+    return ["scoring track"] if card.track is None else []
+
+
+def _gem_choices(state: State, claim: Claim, names: list[str | None]) -> list[str]:
+    """Stacks a Crystal Golem might join: the winner's and this claim's (the rules decide)."""
+    if claim.winner is None or not {"crystal_golem", "reveal"} & set(claim.needs):
+        return []
+    held = [item.stack for item in state.players[claim.winner].feats]
+    gems = [card.name for card in state.catalog.feats if card.gem]
+    if "reveal" in claim.needs:  # the golem may join a stack a feat not yet named makes
+        gems += [card.name for card in state.catalog.feats if card.gem is None]
+    found: list[str] = []
+    for name in held + [name for name in names if name] + gems:
+        card = state.catalog.feat(name)
+        if card is None or name in found or card.rule != "track" or card.gem is False:
+            continue
+        if card.kind in (None, "treasure"):
+            found.append(name)
+    return found
 
 
 def _play(play: Play, me: int | None) -> dict[str, Any]:
@@ -103,6 +145,8 @@ def _play(play: Play, me: int | None) -> dict[str, Any]:
 
 
 def _claim(state: State, claim: Claim, me: int | None) -> dict[str, Any]:
+    names = [state.depths[_index(state, ref.depth)].slots[ref.slot].feat for ref in claim.feats]
+    responder = claim.responder
     return {
         "starter": seat_of(claim.starter),
         "depth": claim.depth,
@@ -110,9 +154,10 @@ def _claim(state: State, claim: Claim, me: int | None) -> dict[str, Any]:
             {
                 "depth": ref.depth,
                 "slot": ref.slot,
-                "feat": state.depths[_index(state, ref.depth)].slots[ref.slot].feat,
+                "feat": name,
+                "missing": _missing(state, name),
             }
-            for ref in claim.feats
+            for ref, name in zip(claim.feats, names, strict=True)
         ],
         "plays": [_play(play, me) for play in claim.plays],
         "stage": claim.stage,
@@ -120,6 +165,17 @@ def _claim(state: State, claim: Claim, me: int | None) -> dict[str, Any]:
         "passes": claim.passes,
         "winner": seat_of(claim.winner) if claim.winner is not None else None,
         "needs": claim.needs,
+        # 2 players: the responder holds the last hero of both hands, played face-up.
+        "last_call": two_player(state)
+        and responder is not None
+        and state.players[responder].hand == 1
+        and state.players[1 - responder].hand == 0,
+        "gem_choices": _gem_choices(state, claim, names),
+        "cubes": sum(
+            1
+            for name in names
+            if name and (card := state.catalog.feat(name)) and card.rule == "gelatinous-cube"
+        ),
     }
 
 
@@ -137,6 +193,11 @@ def prompt(state: State) -> str:
         name = state.players[state.active].name
         if two_player(state):
             return f"{name}: stake a claim."
+        player = state.players[state.active]
+        if player.hand >= hand_limit(state, state.active):
+            return f"{name}: stake a claim (a full hand can't Think'n'Drink)."
+        if player.hand == 0:
+            return f"{name}: Think'n'Drink (no heroes in hand)."
         return f"{name}: Think'n'Drink or stake a claim."
     assert claim is not None
     if state.phase == "collect" and claim.winner is not None:
@@ -155,7 +216,7 @@ def moves_for(state: State, seat: str) -> list[str]:
     me = player_of(state, seat)
     if state.phase == "over":
         return []
-    general = ["show-feats", "edit-catalog", "adjust-prestige"]
+    general = list(GENERAL)
     claim = state.claim
 
     def mine(index: int | None) -> bool:

@@ -1,0 +1,167 @@
+"""Tavern Tales tapped through in a real browser: a 3-player and a 2-player game to the win, and
+a short claim at every screen size."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from games import services
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+TABLET = {"width": 1024, "height": 768}  # the long games run at this one size
+
+
+@pytest.fixture
+def device(chromium):
+    """A fresh device (its own cookies) at the tablet size."""
+    contexts = []
+
+    def open_device():
+        context = chromium.new_context(viewport=TABLET, has_touch=True)
+        context.set_default_timeout(5000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_device
+    for context in contexts:
+        context.close()
+
+
+def new_table(page, base, players, first="Player 1", modules=()):
+    page.goto(f"{base}/new/tavern-tales/")
+    for field, name in zip(page.locator("input[name=player]").all(), players, strict=False):
+        field.fill(name)
+    for module in modules:
+        page.get_by_label(module).check()
+    page.get_by_role("radio", name=first, exact=True).check()
+    page.get_by_role("button", name="Start the table").click()
+    page.wait_for_url("**/seat/")
+    code = page.url.rstrip("/").split("/")[-2]
+    return services.get_table(code)
+
+
+def sit(page, label, base=None, table=None):
+    if table is not None:
+        page.goto(f"{base}/t/{table.code}/seat/")
+    page.get_by_role("button", name=label).click()
+    expect(page.locator("#live")).to_be_visible()
+
+
+def stake(page, depth, slot, hero):
+    board = page.locator(f'[data-depth="{depth}"]')
+    board.get_by_text("Stake a claim here").click()
+    board.locator(f'input[name=slots][value="{slot}"]').check()
+    board.get_by_role("radio", name=hero, exact=True).check()
+    board.get_by_role("button", name="Stake the claim").click()
+    expect(page.locator(".tt-claim h2")).to_have_text(f"A claim at the {depth}")
+
+
+def tap(page, button, then):
+    page.get_by_role("button", name=button, exact=True).click()
+    expect(page.locator(".log li").first).to_contain_text(then)
+
+
+def one_up(page, hero, then):
+    page.locator(".tt-claim").get_by_role("radio", name=hero, exact=True).check()
+    tap(page, "One-up", then)
+
+
+def collect(page, *feats, then):
+    for select, feat in zip(page.locator("select[name=reveal]").all(), feats, strict=True):
+        select.select_option(feat)
+    tap(page, "Collect", then)
+
+
+def test_a_3_player_game_to_the_win(live_server, device):
+    tablet = device()
+    table = new_table(tablet, live_server.url, ["Mara", "Bo", "Cy"], modules=["Elite Heroes"])
+    sit(tablet, "Table")
+    expect(tablet.locator(".tt-setup")).to_contain_text("Shuffle 3 random elite heroes")
+    expect(tablet.locator(".tt-say")).to_contain_text("Mara: stake a claim")
+
+    # Close to the end: Mara's score is raised to 29 with the score fixer (and her hand shrinks).
+    tablet.get_by_text("Fix a score").click()
+    for step, total in [(10, 10), (10, 20), (5, 25), (1, 26), (1, 27), (1, 28), (1, 29)]:
+        tap(tablet, f"Mara +{step}", f"now {total}.")  # the score fixer stays open between taps
+        if total == 20:
+            expect(tablet.locator(".log li").first).to_contain_text("Mara discards down to 3")
+    expect(tablet.locator(".tt-player").first).to_contain_text("3 heroes in hand · limit 3")
+
+    stake(tablet, "Mineshaft", 0, "Dwarf · Specialist · Mineshaft")
+    tap(tablet, "Pass", "Bo passed.")
+    one_up(tablet, "Specialist · Mineshaft", "Cy one-upped with a specialist (Mineshaft).")
+    one_up(tablet, "Adventurer · Mineshaft & Inferno", "Mara one-upped")
+    tap(tablet, "Pass", "Bo passed.")  # Bo passed before and passes again
+    tap(tablet, "Pass", "Mara wins the claim")
+    collect(tablet, "Gold", then="Mara reaches 30 prestige and wins!")
+
+    expect(tablet.locator(".outcome")).to_contain_text("Mara won with 30 prestige.")
+    expect(tablet.locator(".tt-over")).to_contain_text("Mara")
+    expect(tablet.get_by_text("Stake a claim here")).to_have_count(0)
+    tablet.get_by_role("link", name="Prestige turn by turn").click()
+    expect(tablet.locator(".chart svg polyline")).to_have_count(3)
+    table.refresh_from_db()
+    assert [p["prestige"] for p in table.state["players"]] == [30, 0, 0]
+
+
+def test_a_2_player_game_to_the_win(live_server, device):
+    tablet = device()
+    table = new_table(tablet, live_server.url, ["Mara", "Bo"])
+    for index, points in ((0, 29), (1, 28)):
+        args = {"player": index, "points": points}
+        services.apply_move(
+            table.code, "adjust-prestige", args, expected_version=1 + index, seat="table"
+        )
+    sit(tablet, "Table")
+    expect(tablet.locator(".tt-say")).to_contain_text("Mara: stake a claim.")
+
+    # Claim 1 on the shared tablet: face-down one-ups until both hands are spent, then last call.
+    stake(tablet, "Mineshaft", 0, "Dwarf · Specialist · Mineshaft")
+    for who in ["Bo", "Mara", "Bo", "Mara", "Bo", "Mara"]:
+        tap(tablet, "One-up face-down", f"{who} one-upped with a face-down hero.")
+    expect(tablet.locator(".tt-claim")).to_contain_text("Last call!")
+    claim = tablet.locator(".tt-claim")
+    claim.get_by_role("radio", name="Specialist · Mineshaft", exact=True).check()
+    tap(tablet, "Play it face-up", "Bo wins the claim")
+    collect(tablet, "Gold", then="Bo collects Gold (+1): 28 → 29 prestige.")
+
+    # Claim 2 on the players' phones: Bo lies face-down, Mara flips the table.
+    mara, bo = device(), device()
+    sit(mara, "Mara", live_server.url, table)
+    sit(bo, "Bo", live_server.url, table)
+    expect(mara.locator(".tt-say")).to_contain_text("Your decision")
+    stake(mara, "Caverns", 1, "Specialist · Caverns")
+    expect(bo.locator(".tt-say")).to_contain_text("Bo: pass, or one-up", timeout=4000)  # polled
+    bo.get_by_text("Tell the app which hero").click()
+    bo.get_by_role("radio", name="Adventurer · Catacombs & Inferno", exact=True).check()
+    tap(bo, "One-up face-down", "Bo one-upped with a face-down hero.")
+    expect(bo.locator(".tt-plays")).to_contain_text("Catacombs & Inferno")
+    expect(mara.locator(".tt-plays")).to_contain_text("a face-down hero", timeout=4000)
+    expect(mara.locator(".tt-plays")).not_to_contain_text("Catacombs")
+    tap(mara, "Flip the table", "doesn't match the Caverns")
+    collect(mara, "Gold", then="Mara reaches 30 prestige and wins!")
+    expect(mara.locator(".outcome")).to_contain_text("Mara won with 30 prestige.")
+    expect(bo.locator(".outcome")).to_contain_text("Mara won", timeout=4000)
+    mara.get_by_role("link", name="Prestige turn by turn").click()
+    expect(mara.locator(".chart svg polyline")).to_have_count(2)
+
+
+def test_a_claim_at_every_screen_size(live_server, new_page):
+    table = services.create_table(
+        "tavern-tales", "Smoke", {"players": ["Mara", "Bo", "Cy"], "first_player": 0}
+    )
+    page = new_page()
+    sit(page, "Table", live_server.url, table)
+    stake(page, "Inferno", 2, "Adventurer · Catacombs & Inferno")
+    expect(page.get_by_role("button", name="Pass", exact=True)).to_be_visible()
+    tap(page, "Pass", "Bo passed.")
+    expect(page.locator(".tt-say")).to_contain_text("Cy: pass, or one-up")
+    cy_hero = page.locator(".tt-claim").get_by_role("radio", name="Specialist · Inferno")
+    expect(cy_hero).to_be_visible()
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"the page scrolls sideways by {overflow}px"
+    for target in page.locator("button:visible, .pick:visible, summary:visible").all():
+        box = target.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, target.inner_text()
