@@ -19,12 +19,13 @@ a player at the quest's ``pickup`` location may take one.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from .context import Facts, ReadContext
 from .format import MAX_GOLD, MONTHS, START_GOLD, WEEKDAYS, Card, season_of
+from .format import conditions as c
 from .world import World
 
 IN_PLAY_PREFIXES = ("p", "at:", "global", "drawn")
@@ -70,6 +71,12 @@ class Index:
                 self.routes[season].setdefault(a, []).append(b)
                 self.routes[season].setdefault(b, []).append(a)
         self.events = {ev.card: ev for ev in world.events}
+        # scene → the locations its prerequisite asks for (``at``, alone or in an ``all``)
+        self.scene_places: dict[int, tuple[str, ...]] = {}
+        for n, scene in world.scenes.items():
+            places = _places_of(scene.prerequisite)
+            if places:
+                self.scene_places[n] = places
         self.entry_scenes = list(info.entry_scenes) if info else []
         self.names = world.names()
 
@@ -87,6 +94,14 @@ class Index:
         self.type.append(card.type)
         self.name.append(pick("name"))
         self.by_card.setdefault(number, []).append(cid)
+
+
+def _places_of(cond: Any) -> tuple[str, ...]:
+    if isinstance(cond, c.At):
+        return tuple(cond.at)
+    if isinstance(cond, c.All):
+        return tuple(p for sub in cond.all for p in _places_of(sub))
+    return ()
 
 
 @dataclass
@@ -132,6 +147,7 @@ class Campaign:
     quest_slot: list[int] = field(default_factory=list)  # front first
     noticeboard: list[int] = field(default_factory=list)
     timers: dict[int, int] = field(default_factory=dict)  # copy → the day its timer comes due
+    _by_place: dict[str, list[int]] | None = field(default=None, repr=False, compare=False)
 
     # -- setup -------------------------------------------------------------------------------
     @classmethod
@@ -168,6 +184,43 @@ class Campaign:
         rng.shuffle(camp.event_deck)
         return camp
 
+    def save_and_continue(self, rng: random.Random) -> None:
+        """Save the game and set up the next one, a month later.
+
+        Saving removes every timer unresolved; what the players hold is saved with their
+        adventurer and taken back at setup, so it stays with them. Cards the book put into an
+        adventurer's save slot go back to that adventurer's player (who then keeps at most 3
+        items and 3 quests); from the global save slot, global statuses come back into play,
+        events into the event deck, quests into the quest slot, anything else (a local status
+        has no place on the board any more) into the library.
+        """
+        self.timers.clear()
+        self.month = MONTHS[(MONTHS.index(self.month) + 1) % 12]
+        self.day = 0
+        self.start_weekday = rng.randrange(7)
+        owners = {f"save:{p.adventurer}": p for p in self.players if p.adventurer}
+        dest = {"global_status": "global", "event": "event_deck", "quest": "quest_slot"}
+        for cid, place in enumerate(self.place):
+            if place in owners:
+                self.move(cid, owners[place].pid)
+            elif place == "save:global":
+                self.move(cid, dest.get(self.ix.type[cid], "library"))
+        for p in self.players:
+            p.prestige = 0
+            self.drop_extra(p, rng)
+
+    def drop_extra(self, p: Player, rng: random.Random) -> int:
+        """At most 3 items and 3 quests: the rest go back to the library. Returns how many."""
+        dropped = 0
+        for kind, limit in (("item", MAX_ITEMS), ("quest", MAX_QUESTS)):
+            held = self.count_held(p, kind)
+            while len(held) > limit:
+                drop = rng.choice(held)
+                self.move(drop, "library")
+                held.remove(drop)
+                dropped += 1
+        return dropped
+
     def clone(self) -> Campaign:
         return Campaign(
             self.ix,
@@ -202,9 +255,17 @@ class Campaign:
     def where(self, number: int, place: str) -> list[int]:
         return [c for c in self.copies(number) if self.place[c] == place]
 
-    def held(self, player: Player) -> Iterator[int]:
-        pid = player.pid
-        return (c for c, p in enumerate(self.place) if p == pid)
+    def at(self, place: str) -> list[int]:
+        """The copies in ``place`` (a copy of the list: callers may move cards meanwhile)."""
+        if self._by_place is None:
+            index: dict[str, list[int]] = {}
+            for cid, where in enumerate(self.place):
+                index.setdefault(where, []).append(cid)
+            self._by_place = index
+        return list(self._by_place.get(place, ()))
+
+    def held(self, player: Player) -> list[int]:
+        return self.at(player.pid)
 
     def holds(self, player: Player, number: int) -> bool:
         pid = player.pid
@@ -224,6 +285,9 @@ class Campaign:
         if in_play(src) and not in_play(dest):
             self.timers.pop(cid, None)
         self.place[cid] = dest
+        if self._by_place is not None:  # keep the index: a rebuild per move would cost more
+            self._by_place[src].remove(cid)
+            self._by_place.setdefault(dest, []).append(cid)
         if dest == "event_deck":
             self.event_deck.insert(0, cid) if top else self.event_deck.append(cid)
         elif dest == "quest_slot":
@@ -303,8 +367,8 @@ class Campaign:
 
     def tags_of(self, player: Player) -> set[str]:
         out = set(player.tags)
-        for c in self.held(player):
-            out |= self.ix.tags[c]
+        for cid in self.held(player):
+            out |= self.ix.tags[cid]
         return out
 
     def check(self) -> list[str]:

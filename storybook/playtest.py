@@ -1,7 +1,8 @@
 """Playtest a book: play it many times against a simulated campaign and count what was reached.
 
 Pure Python. ``playtest(world, runs=2000, seed=1)`` plays ``runs`` seeded games: each a
-fresh campaign (``storybook.campaign``) of 1–4 players and 5–8 rounds in a random month. On
+fresh campaign (``storybook.campaign``) of 1–4 players, 1–3 games of 5–8 rounds each (a game
+continues from the save of the one before, a month later). On
 a turn the active player travels up to two spaces, may pick up a quest from the noticeboard,
 and begins a scene from what is open to them — the location's scenes, a local status there,
 a card they hold, or the top of the event deck — a mandatory one if there is one, otherwise
@@ -24,9 +25,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections import deque
+from dataclasses import replace
 from typing import Any
 
 from .campaign import Campaign, Index, Player
+from .conditions import evaluate
 from .context import ReadContext
 from .format import Scene
 from .interpreter import ChoiceError, option_views, pick_event_scene, read_scene, resolve
@@ -36,6 +40,7 @@ from .playtest_report import Finding, Report
 from .world import World
 
 ROUNDS = {1: 8, 2: 7, 3: 6, 4: 5}  # rounds per game by player count, as in the rules
+GAMES = (1, 1, 2, 2, 3)  # games per run: a campaign goes on from the save slots
 MAX_CHAIN = 100  # scenes in a row in one turn before we call it an endless loop
 MAX_TRAIL = 12
 
@@ -272,14 +277,20 @@ class Runs(Simulator):
             visits = self.report.coverage.scenes
             self.entry(camp, min(self.ix.entry_scenes, key=lambda n: (visits.get(n, 0), n)))
         rounds = ROUNDS[min(players, 4)]
-        for rnd in range(rounds):
-            for p in camp.players:
-                self.where = (
-                    f"run {r + 1}, round {rnd + 1}, {p.name}'s turn ({camp.month}, {camp.weekday})"
-                )
-                self.trail = []
-                self.turn(p)
-            self.calendar()
+        games = rng.choice(GAMES)
+        for game in range(games):
+            if game:
+                camp.save_and_continue(rng)
+                self.stat("games continued from a save")
+            for rnd in range(rounds):
+                for p in camp.players:
+                    self.where = (
+                        f"run {r + 1}, game {game + 1}, round {rnd + 1}, {p.name}'s turn "
+                        f"({camp.month}, {camp.weekday})"
+                    )
+                    self.trail = []
+                    self.turn(p)
+                self.calendar()
         for n in self.reached:
             self.report.coverage.runs[n] = self.report.coverage.runs.get(n, 0) + 1
         problems = camp.check()
@@ -292,13 +303,48 @@ class Runs(Simulator):
         self.play_chain(number, Turn(camp.players[0]))
 
     def travel(self, p: Player) -> None:
+        """Up to 2 moves along open routes: often towards a place where a card held offers
+        a scene (players go where their quests send them), otherwise anywhere."""
         camp = self.camp
         assert camp is not None
         routes = self.ix.routes[camp.season]
-        for _ in range(self.rng.choice((0, 1, 2, 2))):
+        goals = self.goals(p)
+        goal = self.rng.choice(goals) if goals and self.rng.random() < 0.7 else None
+        for _ in range(self.rng.choice((0, 1, 2, 2)) if goal is None else 2):
             options = routes.get(p.location or "", [])
-            if options:
+            if not options or p.location == goal:
+                return
+            if goal is not None:
+                step = _next_step(routes, p.location, goal)
+                p.location = step if step is not None else self.rng.choice(options)
+            else:
                 p.location = self.rng.choice(options)
+
+    def goals(self, p: Player) -> list[str]:
+        """Places named by the prerequisites of scenes offered by the cards ``p`` holds, and
+        places offering a scene nobody has read yet that ``p`` could begin."""
+        camp = self.camp
+        assert camp is not None
+        visits = self.report.coverage.scenes
+        out: list[str] = []
+        for cid in camp.held(p):
+            for n in self.ix.scenes[cid]:
+                for place in self.ix.scene_places.get(n, ()):
+                    out += [place] * (3 if not visits.get(n) else 1)
+        unread = [
+            (loc, n)
+            for (loc, season), scenes in self.ix.location_scenes.items()
+            if season == camp.season
+            for n in scenes
+            if not visits.get(n) and n in self.world.scenes
+        ]
+        if unread:
+            ctx = camp.context(p, partner=False)
+            for loc, n in unread:
+                scene = self.world.scenes[n]
+                if scene.prerequisite is None or evaluate(scene.prerequisite, _at(ctx, loc)):
+                    out += [loc] * 3
+        return out
 
     def turn(self, p: Player) -> None:
         camp = self.camp
@@ -353,11 +399,9 @@ class Runs(Simulator):
         if p.location is not None:
             for n in self.ix.location_scenes.get((p.location, camp.season), ()):
                 offer("location", n, None)
-            here = "at:" + p.location
-            for cid, place in enumerate(camp.place):
-                if place == here:
-                    for n in self.ix.scenes[cid]:
-                        offer("local status", n, cid)
+            for cid in camp.at("at:" + p.location):
+                for n in self.ix.scenes[cid]:
+                    offer("local status", n, cid)
         for cid in camp.held(p):
             for n in self.ix.scenes[cid]:
                 offer("card", n, cid)
@@ -416,10 +460,30 @@ class Runs(Simulator):
                 runner.expire(cid)
 
 
-def _met(scene: Scene, ctx: ReadContext) -> bool:
-    from .conditions import evaluate
+def _next_step(routes: dict[str, list[str]], start: str | None, goal: str) -> str | None:
+    """The first move on a shortest way from ``start`` to ``goal`` (None: no way)."""
+    if start is None:
+        return None
+    first: dict[str, str | None] = {start: None}
+    todo = deque([start])
+    while todo:
+        here = todo.popleft()
+        for there in routes.get(here, ()):
+            if there not in first:
+                first[there] = first[here] or there
+                if there == goal:
+                    return first[there]
+                todo.append(there)
+    return None
 
+
+def _met(scene: Scene, ctx: ReadContext) -> bool:
     return evaluate(scene.prerequisite, ctx) is True
+
+
+def _at(ctx: ReadContext, location: str) -> ReadContext:
+    """``ctx`` as if the active player stood at ``location``."""
+    return replace(ctx, facts=replace(ctx.facts, location=location))
 
 
 def playtest(world: World, runs: int = 2000, seed: int = 1) -> Report:
