@@ -261,3 +261,51 @@ def test_2000_runs_of_an_80_scene_world_take_seconds(tmp_path, generate_world, c
             f"\n80-scene world: 2,000 runs in {seconds:.1f} s "
             f"({report.summary()}); exhaustive {full.runs:,} combinations in {full.seconds:.1f} s"
         )
+
+
+def test_a_campaign_goes_on_from_the_save_slots(docs_world):
+    import random
+
+    ix = Index(load_world(docs_world))
+    camp = Campaign.fresh(ix, random.Random(2), players=2)
+    first, second = camp.players
+    lantern, soaked, fog = ix.by_card[201][0], ix.by_card[301][0], ix.by_card[401][0]
+    camp.move(lantern, f"save:{first.adventurer}")  # "put it into your save slot"
+    camp.move(soaked, second.pid)
+    camp.timers[soaked] = 2
+    camp.move(fog, "save:global")  # a local status saved: no place on the board next game
+    for cid in ix.by_card[805]:  # two trinkets in hand, and the lantern comes back: 3 items
+        camp.move(cid, first.pid)
+    month = camp.month
+    camp.save_and_continue(random.Random(3))
+    assert camp.place[lantern] == first.pid  # back with its adventurer
+    assert camp.place[soaked] == second.pid and camp.timers == {}  # timers go at save
+    assert camp.place[fog] == "library"
+    assert camp.month != month and camp.day == 0
+    assert len(camp.count_held(first, "item")) == 3
+    assert camp.check() == []
+    clone = camp.clone()  # the exhaustive playtest forks states: nothing may be shared
+    clone.players[0].tags.add("forked")
+    clone.move(lantern, "vault")
+    assert "forked" not in first.tags and camp.place[lantern] == first.pid
+    assert sorted(camp.held(first)) == [c for c, p in enumerate(camp.place) if p == first.pid]
+
+
+def test_travellers_take_a_shortest_way():
+    from storybook.playtest import _next_step
+
+    routes = {"a": ["b", "c"], "b": ["a", "d"], "c": ["a"], "d": ["b", "e"], "e": ["d"]}
+    assert _next_step(routes, "a", "e") == "b"
+    assert _next_step(routes, "c", "d") == "a"
+    assert _next_step(routes, "a", "zz") is None
+    assert _next_step(routes, None, "a") is None
+
+
+SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "worlds" / "sallowmere-marches"
+
+
+@pytest.mark.skipif(not SAMPLE.is_dir(), reason="the sample world is not there")
+def test_the_sample_world_is_complete_and_clean_in_the_exhaustive_playtest():
+    full = exhaustive(load_world(SAMPLE))
+    assert errors(full) == []
+    assert full.complete, full.missed()
