@@ -19,8 +19,9 @@ class Command(BaseCommand):
             for line in exc.diagnostics:
                 self.stdout.write(line)
             raise CommandError(f"{path}: {exc}") from None
-        for d in result.warnings:
-            self.stdout.write(str(d))
+        if result.status != "unchanged":  # lint_world prints them any time
+            for d in result.warnings:
+                self.stdout.write(str(d))
         world = result.world
         warned = f", {len(result.warnings)} warning(s)" if result.warnings else ""
         self.stdout.write(
