@@ -53,6 +53,9 @@ class Pick(Args):
 
 class RecruitArgs(Args):
     picks: list[Pick]
+    # Pool cards discarded for the deck draws that name none, in order (what a form sends
+    # from one select per draw).
+    deck_discards: list[str] = []
     discard: list[str] = []  # from hand, down to the hand limit
     refill: list[str] = []  # cards flipped into the pool afterwards
 
@@ -133,8 +136,22 @@ def turn_start(state: State, seat: str, act: int) -> int:
     return index
 
 
-def take_cards(state: State, index: int, picks: list[Pick], count: int, verb: str) -> str:
+def with_deck_discards(picks: list[Pick], discards: list[str]) -> list[Pick]:
+    """Give the deck draws that name no pool discard the ones listed separately, in order."""
+    left = list(discards)
+    out = []
+    for pick in picks:
+        if pick.source == "deck" and pick.pool_discard is None and left:
+            pick = pick.model_copy(update={"pool_discard": left.pop(0)})
+        out.append(pick)
+    if left:
+        raise RuleError("Only a card drawn from the deck costs a card from the pool.")
+    return out
+
+
+def take_cards(state: State, index: int, args: RecruitArgs, count: int, verb: str) -> str:
     require_full_pool(state)
+    picks = with_deck_discards(args.picks, args.deck_discards)
     if len(picks) != count:
         raise RuleError(f"{verb.capitalize()} exactly {count} card(s), not {len(picks)}.")
     player = state.players[index]
@@ -205,7 +222,7 @@ def must_secure(state: State, index: int) -> bool:
 def recruit(state: State, args: RecruitArgs, seat: str) -> str:
     """Act 1: recruit 2 people from the pool or the deck, keep 7 at most, refill the pool."""
     index = turn_start(state, seat, act=1)
-    text = f"{name(state, index)} recruited " + take_cards(state, index, args.picks, 2, "recruit")
+    text = f"{name(state, index)} recruited " + take_cards(state, index, args, 2, "recruit")
     text += finish_taking(
         state, index, ACT1_HAND_LIMIT, "the Act 1 hand limit", args.discard, args.refill
     )

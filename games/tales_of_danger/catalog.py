@@ -338,3 +338,25 @@ def patched(catalog: Catalog, patch: CatalogPatch) -> Catalog:
     if problems:
         raise RuleError(f"Those card values do not fit together: {'; '.join(problems)}.")
     return result
+
+
+def entered(catalog: Catalog) -> CatalogPatch:
+    """What a table's catalog says beyond the shipped one: the group's own entries."""
+    shipped = default_catalog()
+    sponsors: dict[str, SponsorPatch] = {}
+    for card, known in zip(catalog.sponsors, shipped.sponsors, strict=True):
+        values = {
+            f: getattr(card, f) for f in SPONSOR_FIELDS if getattr(card, f) != getattr(known, f)
+        }
+        if values:
+            sponsors[card.id] = SponsorPatch(**values)
+    people: dict[str, PersonPatch] = {}
+    for card, known in zip(catalog.people, shipped.people, strict=True):
+        values = {
+            f: getattr(card, f)
+            for f in PersonPatch.model_fields
+            if getattr(card, f) != getattr(known, f)
+        }
+        if values:
+            people[card.id] = PersonPatch(**values)
+    return CatalogPatch(sponsors=sponsors, people=people)

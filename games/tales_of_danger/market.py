@@ -92,7 +92,7 @@ def gather(state: State, args: GatherArgs, seat: str) -> str:
         )
     market = need(sponsor.market, f"the Market value of the {sponsor.display}")
     most = need(sponsor.max, f"the Max hand size of the {sponsor.display}")
-    text = f"{player.name} gathered " + take_cards(state, index, args.picks, market, "gather")
+    text = f"{player.name} gathered " + take_cards(state, index, args, market, "gather")
     text += finish_taking(state, index, most, "the Max hand size", args.discard, args.refill)
     if _act2_done(state):
         return text + ". " + start_act3(state)

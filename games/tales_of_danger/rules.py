@@ -20,6 +20,7 @@ from games.tales_of_danger.catalog import (
     PersonPatch,
     SponsorPatch,
     default_catalog,
+    entered,
     patched,
 )
 from games.tales_of_danger.scoring import outcome
@@ -34,9 +35,11 @@ SPONSORS_FOR = {2: 3, 3: 4}
 def setup(options: Options, seed: int) -> State:
     rng = Rng(seed)
     catalog = default_catalog()
-    if options.catalog is not None:
+    if options.sponsors or options.people:
         try:
-            catalog = patched(catalog, options.catalog)
+            catalog = patched(
+                catalog, CatalogPatch(sponsors=options.sponsors, people=options.people)
+            )
         except RuleError as exc:
             raise ArgsError(str(exc)) from exc
     n = len(options.players)
@@ -69,6 +72,11 @@ class SponsorCardArgs(SponsorPatch):
 
 class PersonCardArgs(PersonPatch):
     person: str = Field(description="person id or name")
+    # What a form can send for the red ribbon and the “Free for” marks, one sponsor at a
+    # time, merged into what the catalog already says: "queen=2" (the icon with 2 stars),
+    # "queen=0" (the icon without stars), "queen=none" (no icon); "queen=yes" / "queen=no".
+    icons: list[str] = []
+    free: list[str] = []
 
 
 def set_sponsor_card(state: State, args: SponsorCardArgs, seat: str) -> str:
@@ -88,12 +96,38 @@ def set_sponsor_card(state: State, args: SponsorCardArgs, seat: str) -> str:
     return f"The {card.display} card was entered: {listed}."
 
 
+def _marks(state: State, entries: list[str], allowed: tuple[str, ...]) -> dict[str, str]:
+    out = {}
+    for entry in entries:
+        ref, _, mark = entry.partition("=")
+        if mark not in allowed:
+            raise ArgsError(f"“{entry}” is not a sponsor mark the app understands.")
+        out[state.catalog.sponsor(ref).id] = mark
+    return out
+
+
 def set_person_card(state: State, args: PersonCardArgs, seat: str) -> str:
     """Enter values printed on a kind of person card (the group's catalog for this table)."""
-    values = args.model_dump(exclude_unset=True, exclude={"person"})
+    values = args.model_dump(exclude_unset=True, exclude={"person", "icons", "free"})
+    card = state.catalog.person(args.person)
+    if args.icons:
+        ribbon = dict(values.get("ribbon") or card.ribbon or {})
+        for sponsor, mark in _marks(state, args.icons, ("none", "0", "1", "2", "3")).items():
+            if mark == "none":
+                ribbon.pop(sponsor, None)
+            else:
+                ribbon[sponsor] = int(mark)
+        values["ribbon"] = ribbon
+    if args.free:
+        free = list(values.get("free_for") or card.free_for or [])
+        for sponsor, mark in _marks(state, args.free, ("yes", "no")).items():
+            if mark == "yes" and sponsor not in free:
+                free.append(sponsor)
+            if mark == "no" and sponsor in free:
+                free.remove(sponsor)
+        values["free_for"] = [s.id for s in state.catalog.sponsors if s.id in free]
     if not values:
         raise RuleError("Enter at least one value from the card.")
-    card = state.catalog.person(args.person)
     state.catalog = patched(state.catalog, CatalogPatch(people={card.id: PersonPatch(**values)}))
     listed = ", ".join(f"{k} {v}" for k, v in values.items())
     return f"The {card.name} card was entered: {listed}."
@@ -160,7 +194,18 @@ game = Game(
     invariants_fn=invariants,
     blurb="Secure a sponsor, gather crew and supplies, and sail five segments to the Land of Danger.",
     template="games/tales_of_danger/panel.html",
+    options_template="games/tales_of_danger/new_options.html",
 )
+
+
+def catalog_from_state(state: State) -> dict:
+    """The card values a table's players entered (for the group's saved catalog)."""
+    return entered(state.catalog).model_dump(mode="json", exclude_defaults=True)
+
+
+# The group's card data (the CatalogPatch fields are Options fields), saved once per server.
+game.Catalog = CatalogPatch
+game.catalog_from_state_fn = catalog_from_state
 
 _MOVES = [
     (acts.deal, acts.DealArgs, "deal"),

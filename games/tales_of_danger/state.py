@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from games.tales_of_danger.catalog import Catalog, CatalogPatch
+from games.tales_of_danger.catalog import Catalog, PersonPatch, SponsorPatch
 
 Stage = Literal["deal", "acts", "act3", "over"]
 # Where the active player is within their turn:
@@ -79,7 +79,10 @@ class Options(Strict):
 
     players: list[str] = Field(min_length=2, max_length=6)
     first_player: int | None = Field(None, ge=1, le=6)  # 1-based; None: the app picks
-    catalog: CatalogPatch | None = None  # values the group entered from its cards
+    # Values the group entered from its own cards (a CatalogPatch: the saved catalog at
+    # /catalog/tales-of-danger/ fills these for a new table that leaves them out).
+    sponsors: dict[str, SponsorPatch] = {}
+    people: dict[str, PersonPatch] = {}
 
     @field_validator("players")
     @classmethod

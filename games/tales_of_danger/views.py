@@ -6,11 +6,22 @@ from typing import Any
 
 from games.engine import TABLE_SEAT, RuleError, Seat
 from games.tales_of_danger.acts import available_sponsors, check_secure, must_secure
+from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog
 from games.tales_of_danger.market import free_in_pool
 from games.tales_of_danger.scoring import outcome, scoreboard
 from games.tales_of_danger.state import State
-from games.tales_of_danger.table import POOL_SIZE, player_at, seat_of
+from games.tales_of_danger.table import (
+    ACT1_HAND_LIMIT,
+    FINAL_SEGMENTS,
+    POOL_SIZE,
+    player_at,
+    seat_of,
+)
 from games.tales_of_danger.voyage import still_owed
+
+CANCELS = ("bad-luck", "illness", "rough-seas")
+# Crew and supplies an unnamed card may show, for paying with a card the app cannot name.
+PAY_VALUES = [(c, s) for c in range(4) for s in range(5) if c + s]
 
 
 def seats(state: State) -> list[Seat]:
@@ -36,15 +47,24 @@ def _segment(state: State, index: int) -> dict[str, Any] | None:
     # What each cancel would leave owing, so the table sees the effect of a Priest, Doctor or
     # Merchant before anyone pays.
     after = {}
-    for label in ("bad-luck", "illness", "rough-seas"):
+    for label in CANCELS:
         left = still_owed(state.catalog, segment.costs, [label])
         if left.cancelled:
             after[label] = {"crew": left.crew, "supplies": left.supplies}
+    # Every combination of the cancels that matter (“bad-luck illness”), for the payment helper.
+    labels = [label for label in CANCELS if label in after]
+    combos = {}
+    for mask in range(2 ** len(labels)):
+        chosen = [label for bit, label in enumerate(labels) if mask >> bit & 1]
+        left = still_owed(state.catalog, segment.costs, chosen)
+        combos[" ".join(chosen)] = {"crew": left.crew, "supplies": left.supplies}
     return {
         "difficulty": segment.difficulty,
         "costs": list(segment.costs),
+        "cost_texts": [state.catalog.cost(c).text for c in segment.costs],
         "owed": {"crew": owed.crew, "supplies": owed.supplies},
         "after_cancel": after,
+        "owed_by_cancels": combos,
         "bonus_cards": owed.bonus,
     }
 
@@ -55,6 +75,7 @@ def _player(state: State, index: int, viewer: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "seat": seat_of(index),
         "name": p.name,
+        "active": index == state.active and state.stage in ("acts", "act3"),
         "act": p.act,
         "sponsor": p.sponsor,
         "hand_count": len(p.hand),
@@ -65,6 +86,7 @@ def _player(state: State, index: int, viewer: int | None) -> dict[str, Any]:
     }
     if not private:
         out["hand"] = list(p.hand)
+        out["unnamed"] = p.hand.count(UNKNOWN_CARD)
     return out
 
 
@@ -74,10 +96,127 @@ def _secure_hints(state: State, index: int) -> dict[str, Any]:
     for sponsor in available_sponsors(state):
         try:
             check = check_secure(state.catalog, sponsor, state.players[index].hand)
-            hints[sponsor] = {"ok": check.ok, "reason": check.reason}
+            hints[sponsor] = {
+                "ok": check.ok,
+                "reason": check.reason,
+                "evidence": check.evidence,
+                "plans": check.plans,
+                "insider": bool(check.insiders),
+            }
         except RuleError as exc:
             hints[sponsor] = {"ok": None, "reason": str(exc)}
+        card = state.catalog.sponsor(sponsor)
+        hints[sponsor]["needs"] = [card.evidence, card.plans]
     return hints
+
+
+def _secure_values(catalog: Catalog, sponsors: list[str], people: list[str]) -> dict[str, Any]:
+    """What each person adds towards each sponsor, for the “can I secure?” helper a player taps.
+
+    Per person and sponsor: [evidence, plans, stars] when the person shows the sponsor's
+    icon, None when not, "?" when the catalog lacks a value the count needs.
+    """
+    out: dict[str, Any] = {}
+    for pid in dict.fromkeys(people):
+        if pid == UNKNOWN_CARD:
+            continue
+        card = catalog.person(pid)
+        row: dict[str, Any] = {}
+        for sponsor in sponsors:
+            if card.ribbon is None:
+                row[sponsor] = "?"
+            elif sponsor not in card.ribbon:
+                row[sponsor] = None
+            elif card.evidence is None or card.plans is None:
+                row[sponsor] = "?"
+            else:
+                row[sponsor] = [card.evidence, card.plans, card.ribbon[sponsor]]
+        out[pid] = row
+    return out
+
+
+def available_moves(state: State, seat: str) -> list[str]:
+    """The moves this seat may make now (the pages offer these and no others)."""
+    viewer = _viewer(state, seat)
+    table = seat == TABLE_SEAT
+    if not table and viewer is None:
+        return []
+    can_act = table or viewer == state.active
+    active = state.players[state.active]
+    out = []
+    if state.stage == "deal":
+        waiting = [p for p in state.players if not p.hand]
+        if waiting and (table or not state.players[viewer].hand):
+            out.append("deal")
+        if can_act and len(state.pool) < POOL_SIZE:
+            out.append("refill-pool")
+    elif state.stage == "acts":
+        open_pool = len(state.pool) < POOL_SIZE and state.deck + len(state.discard) > 0
+        if can_act and open_pool:
+            out.append("refill-pool")
+        if can_act and active.discard_to is None:
+            if active.act == 1 and state.step == "start" and not open_pool:
+                out.append("recruit")
+            elif active.act == 1 and state.step == "acted":
+                if available_sponsors(state):
+                    out.append("secure-sponsor")
+                out.append(
+                    "take-lowest-sponsor" if must_secure(state, state.active) else "end-turn"
+                )
+            elif active.act == 2 and state.step == "start" and not open_pool:
+                free = free_in_pool(state, state.active)
+                if free is None or free:
+                    out.append("take-free-cards")
+                if not free:
+                    out.append("gather")
+        owing = [i for i, p in enumerate(state.players) if p.discard_to is not None]
+        if owing and (table or viewer in owing):
+            out.append("discard-down")
+    elif state.stage == "act3":
+        finished = viewer is not None and len(state.players[viewer].voyage) >= FINAL_SEGMENTS
+        if can_act and not finished:
+            if state.step == "prepare":
+                out.append("prepare-segment")
+            elif active.segment is not None:
+                out += ["complete-segment", "forage"]
+    if viewer is not None and state.players[viewer].journals_owed:
+        out.append("write-journal")
+    if state.stage != "over":
+        out += ["set-sponsor-card", "set-person-card"]
+    return out
+
+
+def _sponsor_cards(state: State) -> dict[str, Any]:
+    claimed = {p.sponsor: (seat_of(i), p.name) for i, p in enumerate(state.players) if p.sponsor}
+    out = {}
+    for card in state.catalog.sponsors:
+        seat, who = claimed.get(card.id, (None, None))
+        out[card.id] = {
+            **card.model_dump(mode="json"),
+            "display": card.display,
+            "claimed_by": seat,
+            "claimed_name": who,
+        }
+    return out
+
+
+FIELD_TEXT = {
+    "ribbon": "sponsor icons and stars",
+    "free for": "“Free for” marks",
+    "start": "Start hand size",
+    "market": "Market",
+    "max": "Max hand size",
+}
+
+
+def _unknown(catalog: Catalog) -> list[dict[str, Any]]:
+    """What the catalog still lacks, card by card (“enter from your cards”)."""
+    grouped: dict[str, dict[str, Any]] = {}
+    for phrase in catalog.missing():
+        card, _, field = phrase.rpartition(": ")
+        entry = grouped.setdefault(card, {"card": card, "fields": []})
+        entry["fields"].append(FIELD_TEXT.get(field, field))
+    return list(grouped.values())
 
 
 def _prompt(state: State) -> str:
@@ -133,6 +272,10 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "removed_sponsors": list(state.removed_sponsors),
         "deck": state.deck,
         "pool": list(state.pool),
+        # Open pool spaces the deck (and the discard pile behind it) can still fill.
+        "pool_open": min(POOL_SIZE - len(state.pool), state.deck + len(state.discard))
+        if state.stage in ("deal", "acts")
+        else 0,
         "discard": list(state.discard),
         "players": [_player(state, i, viewer) for i in range(len(state.players))],
         "final_round": (
@@ -145,9 +288,51 @@ def view(state: State, seat: str) -> dict[str, Any]:
         ),
         "scoreboard": scoreboard(state, viewer),
         "outcome": outcome(state).as_json(),
+        "moves": available_moves(state, seat),
+        "can_act": seat == TABLE_SEAT or viewer == state.active,
+        "preparing_first": [seat_of(i) for i in state.prepare_queue],
+        "deal_next": next((seat_of(i) for i, p in enumerate(state.players) if not p.hand), None)
+        if state.stage == "deal"
+        else None,
+        "sponsor_cards": _sponsor_cards(state),
+        "people": {
+            p.id: {
+                "name": p.name,
+                "crew": p.crew,
+                "supplies": p.supplies,
+                "cancels": p.cancels,
+                "cancels_text": LABEL_TEXT[p.cancels] if p.cancels else None,
+            }
+            for p in state.catalog.people
+        }
+        | {UNKNOWN_CARD: {"name": "an unnamed card", "crew": None, "supplies": None}},
+        "cost_kinds": [{"id": c.id, "text": c.text} for c in state.catalog.costs],
+        "pay_values": [{"crew": c, "supplies": s} for c, s in PAY_VALUES],
         "catalog": state.catalog.model_dump(mode="json"),
         "catalog_missing": state.catalog.missing(),
+        "unknown": _unknown(state.catalog),
     }
     if state.stage == "acts" and active.act == 1 and viewer in (None, state.active):
         out["secure_hints"] = _secure_hints(state, state.active)
+        out["secure_values"] = _secure_values(
+            state.catalog, available_sponsors(state), active.hand + state.pool
+        )
+    if state.stage == "acts" and active.act == 2:
+        out["free_in_pool"] = free_in_pool(state, state.active)
+    if state.stage == "acts":
+        out["take"] = _take(state)
     return out
+
+
+def _take(state: State) -> dict[str, Any]:
+    """How many cards the active player takes this turn, their hand limit, and the excess."""
+    player = state.players[state.active]
+    if player.act == 1:
+        count, limit = 2, ACT1_HAND_LIMIT
+    else:
+        sponsor = state.catalog.sponsor(player.sponsor)
+        count, limit = sponsor.market, sponsor.max
+    over = None
+    if count is not None and limit is not None:
+        over = max(len(player.hand) + count - limit, 0)
+    return {"count": count, "limit": limit, "discard": over}

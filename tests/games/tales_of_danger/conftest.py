@@ -62,7 +62,7 @@ class Table:
     def __init__(self, players: int = 3, *, seed: int = 7, catalog: bool = True, **options):
         opts = {"players": NAMES[:players], "first_player": 1, **options}
         if catalog:
-            opts["catalog"] = full_catalog()
+            opts.update(full_catalog())
         self.data = game.setup(opts, seed)
         self.log: list[str] = []
 

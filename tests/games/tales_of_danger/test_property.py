@@ -203,6 +203,7 @@ def test_random_legal_games_keep_every_invariant(tod, players, seed, choices):
             move, args, seat = Player(state, rnd).next_move()
         except Exhausted:
             return
+        assert move in t.view(seat)["moves"], f"move {n}: {move} is not offered to {seat}"
         try:
             t.do(move, args, seat)
         except RuleError as exc:
@@ -223,7 +224,9 @@ def test_three_player_games_run_from_setup_to_final_scores(tod):
         rnd, t = random.Random(seed), tod.Table(3, seed=seed)
         while not (t.state.stage == "over" and revealed(t.state)):
             assert len(t.log) < 400, "the game should end"
-            t.do(*Player(t.state, rnd).next_move())
+            move, args, seat = Player(t.state, rnd).next_move()
+            assert move in t.view(seat)["moves"]
+            t.do(move, args, seat)
         out = t.view("p2")["outcome"]
         assert out["finished"] and len(out["winners"]) == 1
         assert any("Act 3 begins" in line for line in t.log)

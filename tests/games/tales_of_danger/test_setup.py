@@ -56,8 +56,8 @@ def test_seats_are_the_table_and_one_per_player(tod):
         {"players": ["A", "a"]},
         {"players": ["A", " "]},
         {"players": ["A", "B"], "first_player": 3},
-        {"players": ["A", "B"], "catalog": {"sponsors": {"queen": {"rank": 9}}}},
-        {"players": ["A", "B"], "catalog": {"people": {"nun": {"ribbon": {"pope": 1}}}}},
+        {"players": ["A", "B"], "sponsors": {"queen": {"rank": 9}}},
+        {"players": ["A", "B"], "people": {"nun": {"ribbon": {"pope": 1}}}},
     ],
 )
 def test_bad_options_are_refused(options):
