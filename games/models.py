@@ -21,7 +21,6 @@ class Table(models.Model):
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:
-        ordering = ["-updated"]
         verbose_name = _("table")
         verbose_name_plural = _("tables")
 

@@ -35,7 +35,7 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    tables = Table.objects.only("code", "game", "name", "updated")[:30]
+    tables = Table.objects.only("code", "game", "name", "updated").order_by("-updated")[:30]
     games = all_games()
     return render(
         request,
@@ -183,18 +183,24 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _write(request: HttpRequest, code: str, action) -> HttpResponse:
-    """Shared by every write: seat from the cookie, version from the form, errors in place."""
-    table = _table_or_404(code)
-    seat = _seat_or_none(request, table)
+    """Shared by every write: seat from the cookie, version from the form, errors in place.
+
+    No query before the service's own locked read: the seat is checked there too.
+    """
+    seat = remembered_seat(request, code)
     if seat is None:
         return HttpResponseClientRedirect(reverse("games:seat", args=[code]))
     try:
-        table, logged = action(table, seat, version_from_form(request.POST))
+        table, logged = action(seat, version_from_form(request.POST))
+    except services.TableNotFound:
+        raise Http404(_("No table has this code.")) from None
     except services.VersionConflict as conflict:
         context = table_context(conflict.table, seat, str(conflict), error=True)
         return _respond(request, context, status=409)
     except RuleError as exc:
-        table.refresh_from_db()
+        table = _table_or_404(code)
+        if _seat_or_none(request, table) is None:
+            return HttpResponseClientRedirect(reverse("games:seat", args=[code]))
         return _respond(request, table_context(table, seat, str(exc), error=True), status=400)
     return _respond(request, table_context(table, seat, logged.sentence))
 
@@ -211,12 +217,11 @@ def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResp
 
 @require_POST
 def move(request: HttpRequest, code: str, name: str) -> HttpResponse:
-    def action(table: Table, seat: str, version: int):
-        spec = services.game_of(table).moves.get(name)
-        if spec is None:
-            raise RuleError(_("This game has no move called “%(move)s”.") % {"move": name})
-        args = args_from_form(spec.args, request.POST)
-        return services.apply_move(code, name, args, expected_version=version, seat=seat)
+    def action(seat: str, version: int):
+        def read_form(model):
+            return args_from_form(model, request.POST)
+
+        return services.apply_move(code, name, read_form, expected_version=version, seat=seat)
 
     return _write(request, code, action)
 
@@ -226,7 +231,7 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
     return _write(
         request,
         code,
-        lambda table, seat, version: services.undo_last(code, expected_version=version, seat=seat),
+        lambda seat, version: services.undo_last(code, expected_version=version, seat=seat),
     )
 
 

@@ -26,6 +26,6 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 
 @pytest.mark.django_db
 @schema.parametrize()
-@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_never_answers_5xx(case):
     case.call_and_validate(checks=[not_a_server_error])
