@@ -44,6 +44,7 @@ def rows(day: int | None) -> list[list[dict]]:
             {
                 "day": r * DAYS_A_WEEK + d,
                 "weekday": WEEKDAYS[d],
+                "label": WEEKDAYS[d].capitalize(),
                 "token": day is not None and r * DAYS_A_WEEK + d == day,
                 "past": day is not None and r * DAYS_A_WEEK + d < day,
             }

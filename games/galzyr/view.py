@@ -91,6 +91,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
     if book is None:
         return out
     out["world"]["name"] = book.name
+    out["world"]["version"] = book.version
     if r in READ:
         out["scene_list"] = [{"number": n, "title": t} for n, t in book.titles[:LIST_LIMIT]]
         out["scene_list_more"] = max(0, len(book.titles) - LIST_LIMIT)
@@ -192,7 +193,7 @@ def _check(state: State, book: Book, check, data: dict) -> dict[str, Any]:
         "dice": [
             {
                 "kind": kind,
-                "name": "Base" if kind == dice_rules.BASE else book.skill_name(kind),
+                "name": None if kind == dice_rules.BASE else book.skill_name(kind),
                 "face": [book.skill_name(s) for s in face],
                 "hits": face.count(skill),
             }

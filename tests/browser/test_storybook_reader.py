@@ -145,11 +145,21 @@ def test_two_devices_read_a_scene_with_a_skill_check(live_server, chromium):
         expect(sm.locator(".gz-outcomes")).to_be_visible()  # every outcome, for the SM only
         expect(player.locator(".gz-outcomes")).to_have_count(0)
 
+        # Every button of the reader is a comfortable touch target.
+        small = player.evaluate(
+            """() => [...document.querySelectorAll('.gz button, .gz summary')]
+                 .filter(b => b.offsetParent && b.getBoundingClientRect().height < 44)
+                 .map(b => b.textContent.trim())"""
+        )
+        assert small == []
+
         # Dice helper: two skill marks, roll, one reroll, a card effect, use the total.
         skill = scene["options"][check]["check"]["skill"]
-        player.locator(f".gz-mark input[value={skill}]").first.check()
+        for tick in player.locator(f".gz-mark input[value={skill}]").all():
+            tick.check()
         act(player, lambda: player.get_by_role("button", name="Roll the dice").tap())
         expect(player.locator(".gz-die")).to_have_count(5)
+        expect(player.locator(".gz-die.advanced")).to_have_count(2)
         act(player, lambda: player.get_by_role("button", name="Reroll all dice (once)").tap())
         expect(player.get_by_text("Rerolled: the dice stay as they are.")).to_be_visible()
         act(player, lambda: player.get_by_role("button", name="Add a star").tap())
