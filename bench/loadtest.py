@@ -155,6 +155,9 @@ def start_server(env: dict[str, str], tmp: Path, workers: int, threads: int) -> 
                 f"{HOST}:{port}",
                 "--graceful-timeout",
                 "5",
+                # Longer than the 2 s poll interval, so a device's connection stays open.
+                "--keep-alive",
+                "5",
                 "--log-level",
                 "warning",
             ],
