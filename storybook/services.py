@@ -18,6 +18,7 @@ from typing import IO
 
 from django.db import transaction
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -129,8 +130,8 @@ def store_world(loaded, slug: str) -> tuple[World, str]:
 def import_world_zip(file: IO[bytes], filename: str | None = None) -> World:
     """Check, unpack, lint, load and store an uploaded world bundle.
 
-    The zip holds a world folder: ``world.yaml`` at its top, or inside one folder (whose name
-    is the slug; otherwise the zip's own name is). The returned World has ``status``
+    The zip holds a world folder: ``world.yaml`` at its top, or inside one folder (whose name,
+    slugified, is the slug; otherwise the zip's own name is). The returned World has ``status``
     ("created" / "updated" / "unchanged") and ``lint_warnings`` set. WorldRefused otherwise.
     """
     name = filename or getattr(file, "name", None) or "world.zip"
@@ -143,7 +144,7 @@ def import_world_zip(file: IO[bytes], filename: str | None = None) -> World:
         raise WorldRefused(_("This is not a zip file.")) from None
     with bundle, tempfile.TemporaryDirectory(prefix="world-") as tmp:
         members, prefix = _safe_members(bundle)
-        slug = check_slug(prefix.rstrip("/") if prefix else Path(name).stem)
+        slug = check_slug(slugify(prefix.rstrip("/") if prefix else Path(name).stem) or "world")
         root = Path(tmp) / slug
         root.mkdir()
         _extract(bundle, members, prefix, root)

@@ -62,8 +62,8 @@ def test_a_zipped_world_folder_is_loaded_under_its_folder_name(minimal_path):
 
 
 def test_a_zip_with_world_yaml_at_its_top_takes_the_zip_name(minimal_path):
-    world = services.import_world_zip(upload(zip_folder(minimal_path, ""), "Minimal-Vale.zip"))
-    assert world.slug == "minimal-vale"
+    world = services.import_world_zip(upload(zip_folder(minimal_path, ""), "Minimal Vale (2).zip"))
+    assert world.slug == "minimal-vale-2"
 
 
 def test_the_faults_world_is_refused_with_the_same_lines_as_lint_world():
