@@ -61,3 +61,20 @@ def test_touch_targets_are_large_enough(live_server, new_page, table):
     for button in page.locator("button:visible").all():
         box = button.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44, button.inner_text()
+
+
+def test_a_half_filled_form_survives_another_devices_move(live_server, new_page, table):
+    page = new_page()
+    take_seat(page, live_server.url, table, "Table")
+    page.locator("input[name=points]").fill("4")
+    services.apply_move(table.code, "add", {"points": 5}, expected_version=1, seat="p1")
+    expect(page.locator("#table-moved")).to_be_visible(timeout=3000)
+    expect(page.locator("input[name=points]")).to_have_value("4")
+    page.get_by_role("button", name="show the latest").click()
+    expect(page.locator(".tally")).to_contain_text("Ada: 5")
+
+
+def test_only_the_shared_display_offers_the_export(live_server, new_page, table):
+    page = new_page()
+    take_seat(page, live_server.url, table, "Ada")
+    expect(page.get_by_role("link", name="Export (a backup with every secret)")).to_have_count(0)
