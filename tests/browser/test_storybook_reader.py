@@ -196,6 +196,10 @@ def test_two_devices_read_a_scene_with_a_skill_check(live_server, chromium):
         expect(player.locator("html")).to_have_attribute("data-text", "larger")
         expect(player.locator("html")).to_have_attribute("data-contrast", "high")
         assert sm.locator("html").get_attribute("data-text") is None
+        act(sm, lambda: sm.get_by_role("button", name="Next day").click())
+        in_step(sm, player)  # the live region is swapped; the settings stay as they were
+        expect(player.get_by_label("Text size")).to_have_value("larger")
+        expect(player.locator("html")).to_have_attribute("data-text", "larger")
     finally:
         sm_context.close()
         player_context.close()

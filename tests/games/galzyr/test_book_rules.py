@@ -402,3 +402,28 @@ def test_the_minimal_world_reads_end_to_end():
     assert state["locked"]
     view = game.view(state, "table")
     assert view["world"]["name"] == "Minimal Vale" and view["side"] == "winter"
+
+
+def test_a_book_fetches_each_scene_once_and_only_scenes_it_has():
+    fetched = []
+    world = SHELF.book("reader")
+
+    def fetch(number):
+        fetched.append(number)
+        return world.fetch(number)
+
+    book = books.Book("r", "R", "v1", world.info, world.events, world.titles, fetch)
+    assert book.scene(2001).title == "The ferry rope"
+    assert book.scene(2001) is book.scene(2001)
+    assert book.scene(1234) is None
+    assert fetched == [2001]
+    assert book.skills == CIRCLE and book.skill_name("might") == "Might"
+
+
+def test_without_a_shelf_the_reader_says_so():
+    previous = books.install(None)
+    try:
+        with pytest.raises(RuleError, match="storybook is not set up"):
+            new()
+    finally:
+        books.install(previous)
