@@ -20,8 +20,24 @@ from pydantic import BaseModel, Field
 from games.engine import Game, Outcome, RuleError
 from games.galzyr import calendar
 from games.galzyr import dice as dice_rules
-from games.galzyr.book import Book, available_worlds, default_world, open_book
+from games.galzyr.book import available_worlds, default_world, open_book
+from games.galzyr.reading import (
+    check_started,
+    chosen_check,
+    dice_total,
+    earn,
+    es,
+    need_month,
+    pick_event,
+    place_event,
+    reading,
+    release_event,
+    start,
+    unresolved,
+)
 from games.galzyr.state import (
+    MANAGERS,
+    READERS,
     Dice,
     EventDraw,
     Month,
@@ -34,14 +50,11 @@ from games.galzyr.state import (
 )
 from games.galzyr.view import seats, view
 from games.rng import Rng
-from storybook.format import Scene
 from storybook.interpreter import (
     ChoiceError,
-    EffectView,
     effect_view,
     evaluate,
     option_views,
-    pick_event_scene,
     resolve,
 )
 
@@ -101,9 +114,6 @@ game = GalzyrGame(
     options_template="games/galzyr/new_options.html",
 )
 
-SCENE_MANAGERS = ("sm", "table")
-READERS = ("sm", "table", "active")
-
 
 # -- calendar ------------------------------------------------------------------------------------
 class PickMonth(BaseModel):
@@ -113,7 +123,7 @@ class PickMonth(BaseModel):
 @game.move(PickMonth)
 def pick_month(state: State, args: PickMonth, seat: str) -> str:
     """Pick the month; the starting day is random on the top row of the calendar."""
-    require(state, seat, *SCENE_MANAGERS)
+    require(state, seat, *MANAGERS)
     rng = Rng(state.rng)
     state.month = args.month
     state.day = rng.randbelow(calendar.DAYS_A_WEEK)
@@ -125,16 +135,11 @@ def pick_month(state: State, args: PickMonth, seat: str) -> str:
     )
 
 
-def _need_month(state: State) -> None:
-    if state.month is None:
-        raise RuleError("Pick the month first: the book reads differently by month and day.")
-
-
 @game.move(label="Next day")
 def advance_day(state: State, args, seat: str) -> str:
     """The calendar phase: the day token moves to the next day."""
-    require(state, seat, *SCENE_MANAGERS)
-    _need_month(state)
+    require(state, seat, *MANAGERS)
+    need_month(state)
     if state.day >= calendar.last_day():
         raise RuleError("The calendar has no more days: pick the month again for a new game.")
     state.day += 1
@@ -148,8 +153,8 @@ class SetDay(BaseModel):
 @game.move(SetDay)
 def set_day(state: State, args: SetDay, seat: str) -> str:
     """Put the day token on another slot of the calendar."""
-    require(state, seat, *SCENE_MANAGERS)
-    _need_month(state)
+    require(state, seat, *MANAGERS)
+    need_month(state)
     state.day = args.day
     return (
         f"The day token is put on {state.weekday.capitalize()}, week {calendar.row(args.day) + 1}."
@@ -163,7 +168,7 @@ class SetChallenge(BaseModel):
 @game.move(SetChallenge)
 def set_challenge(state: State, args: SetChallenge, seat: str) -> str:
     """Challenge mode: checks in partner scenes need one more success."""
-    require(state, seat, *SCENE_MANAGERS)
+    require(state, seat, *MANAGERS)
     state.challenge = args.on
     return "Challenge mode is on." if args.on else "Challenge mode is off."
 
@@ -182,7 +187,7 @@ def _player(state: State, number: int) -> int:
 @game.move(PlayerArgs)
 def set_active(state: State, args: PlayerArgs, seat: str) -> str:
     """Whose turn it is: the active player the scenes are read to."""
-    require(state, seat, *SCENE_MANAGERS)
+    require(state, seat, *MANAGERS)
     state.active = _player(state, args.player)
     if state.partner == state.active:
         state.partner = None
@@ -192,8 +197,8 @@ def set_active(state: State, args: PlayerArgs, seat: str) -> str:
 @game.move(PlayerArgs)
 def join_partner(state: State, args: PlayerArgs, seat: str) -> str:
     """A player on the same space joins a handshake scene as the partner."""
-    require(state, seat, *SCENE_MANAGERS)
-    scene = _reading(state, state.book())
+    require(state, seat, *MANAGERS)
+    scene = reading(state, state.book())
     if not scene.partner:
         raise RuleError(f"Scene {scene.key} has no handshake: nobody can join as a partner.")
     index = _player(state, args.player)
@@ -203,10 +208,10 @@ def join_partner(state: State, args: PlayerArgs, seat: str) -> str:
     return f"{state.players[index]} joins {state.players[state.active]} as the partner."
 
 
-@game.move(label="Leave the scene")
+@game.move(label="Leave as partner")
 def leave_partner(state: State, args, seat: str) -> str:
     """The partner leaves (before the scene goes on without them)."""
-    require(state, seat, *SCENE_MANAGERS)
+    require(state, seat, *MANAGERS)
     if state.partner is None:
         raise RuleError("There is no partner in this scene.")
     name = state.players[state.partner]
@@ -215,36 +220,6 @@ def leave_partner(state: State, args, seat: str) -> str:
 
 
 # -- opening scenes ------------------------------------------------------------------------------
-def _start(state: State, number: int, book: Book, *, fresh: bool) -> Scene:
-    scene = book.scene(number)
-    if scene is None:
-        raise RuleError(f"The book has no scene {number:04d}.")
-    if fresh:
-        state.trail = []
-        state.earned = [0, 0]
-        state.partner = None
-    state.scene = number
-    state.answers = {}
-    state.option = None
-    state.successes = None
-    state.dice = None
-    state.locked = False
-    return scene
-
-
-def _release_event(state: State, *, top: bool) -> str:
-    """The held event card goes back into the deck (its scene was left or didn't say)."""
-    if state.drawn is None:
-        return ""
-    card = state.drawn.card
-    state.drawn = None
-    if top:
-        state.deck.insert(0, card)
-        return f" Event card {card:03d} goes back on top of the event deck."
-    state.deck.append(card)
-    return f" Event card {card:03d} goes to the bottom of the event deck."
-
-
 class OpenScene(BaseModel):
     number: int = Field(ge=1, le=9999)
 
@@ -253,12 +228,12 @@ class OpenScene(BaseModel):
 def open_scene(state: State, args: OpenScene, seat: str) -> str:
     """Open a scene by its four-digit number (the keypad or the list)."""
     require(state, seat, *READERS)
-    _need_month(state)
+    need_month(state)
     book = state.book()
     if book.scene(args.number) is None:
         raise RuleError(f"The book has no scene {args.number:04d}.")
-    returned = _release_event(state, top=True)
-    scene = _start(state, args.number, book, fresh=True)
+    returned = release_event(state, top=True)
+    scene = start(state, args.number, book, fresh=True)
     title = f" “{scene.title}”" if scene.title else ""
     return f"Scene {scene.key}{title} is open.{returned}"
 
@@ -270,10 +245,10 @@ class DrawEvent(BaseModel):
 @game.move(DrawEvent)
 def draw_event(state: State, args: DrawEvent, seat: str) -> str:
     """Draw the top event card; the first scene whose prerequisite is met opens."""
-    require(state, seat, *SCENE_MANAGERS)
-    _need_month(state)
+    require(state, seat, *MANAGERS)
+    need_month(state)
     book = state.book()
-    returned = _release_event(state, top=True)
+    returned = release_event(state, top=True)
     if args.card is not None:
         if book.event(args.card) is None:
             raise RuleError(f"Card {args.card:03d} is not an event card of this book.")
@@ -288,28 +263,7 @@ def draw_event(state: State, args: DrawEvent, seat: str) -> str:
     # Leave the scene being read: the event card's scene replaces it.
     state.scene = None
     state.locked = False
-    return "The story master draws an event card." + returned + _pick_event(state, book)
-
-
-def _pick_event(state: State, book: Book) -> str:
-    drawn = state.drawn
-    assert drawn is not None
-    event = book.event(drawn.card)
-    assert event is not None
-    confirmed = {int(k): v for k, v in drawn.confirmed.items()}
-    pick = pick_event_scene(event, read_context(state), confirmed, book.names)
-    if pick.scene is not None:
-        drawn.asking = None
-        scene = _start(state, pick.scene, book, fresh=True)
-        title = f" “{scene.title}”" if scene.title else ""
-        return f" Scene {scene.key}{title} opens."
-    if pick.ask is not None:
-        drawn.asking = pick.entry
-        return " The story master checks a prerequisite on the card."
-    card = drawn.card
-    state.drawn = None
-    state.deck.append(card)
-    raise RuleError(f"No scene of event card {card:03d} can open now.")
+    return "The story master draws an event card." + returned + pick_event(state, book)
 
 
 class Confirm(BaseModel):
@@ -324,21 +278,10 @@ def confirm_event(state: State, args: Confirm, seat: str) -> str:
     if drawn is None or drawn.asking is None:
         raise RuleError("No event card is waiting for the story master.")
     drawn.confirmed[str(drawn.asking)] = args.met
-    return "The story master checked the event card." + _pick_event(state, state.book())
+    return "The story master checked the event card." + pick_event(state, state.book())
 
 
 # -- reading -------------------------------------------------------------------------------------
-def _reading(state: State, book: Book) -> Scene:
-    if state.scene is None:
-        raise RuleError("Open a scene first.")
-    scene = book.scene(state.scene)
-    if scene is None:
-        raise RuleError(f"The book has no scene {state.scene:04d} any more.")
-    if state.locked:
-        raise RuleError(f"Scene {scene.key} is over: open the next scene.")
-    return scene
-
-
 class Answer(BaseModel):
     question: str = Field(min_length=1, max_length=60)
     yes: bool
@@ -347,7 +290,7 @@ class Answer(BaseModel):
 @game.move(Answer)
 def answer(state: State, args: Answer, seat: str) -> str:
     """The story master answers one of the scene's questions (yes or no)."""
-    scene = _reading(state, state.book())
+    scene = reading(state, state.book())
     q = scene.question(args.question)
     if q is None:
         raise RuleError(f"Scene {scene.key} asks no question “{args.question}”.")
@@ -375,12 +318,12 @@ class Choose(BaseModel):
 def choose(state: State, args: Choose, seat: str) -> str:
     """Choose an option; the choice can change until "continue" (not after rolling)."""
     require(state, seat, *READERS)
-    scene = _reading(state, state.book())
+    scene = reading(state, state.book())
     index = args.option - 1
     if index >= len(scene.options):
         raise RuleError(f"Scene {scene.key} has no option {args.option}.")
     current = state.option
-    if current is not None and current != index and _check_started(state):
+    if current is not None and current != index and check_started(state):
         label = scene.options[current].label
         raise RuleError(
             f"The skill check for “{label}” is under way, so the choice stands "
@@ -395,28 +338,6 @@ def choose(state: State, args: Choose, seat: str) -> str:
     return f"{state.players[state.active]} chooses “{opt.label}”{cost}."
 
 
-def _check_started(state: State) -> bool:
-    return state.successes is not None or (state.dice is not None and state.dice.rolls > 0)
-
-
-def _check(state: State) -> tuple[Scene, str]:
-    """The scene and the tested skill, while the chosen option's check is unresolved."""
-    scene = _reading(state, state.book())
-    if state.option is None:
-        raise RuleError("Choose an option first.")
-    opt = scene.options[state.option]
-    if opt.check is None:
-        raise RuleError(f"“{opt.label}” has no skill check.")
-    return scene, opt.check.skill
-
-
-def _unresolved(state: State) -> tuple[Scene, str]:
-    scene, skill = _check(state)
-    if state.successes is not None:
-        raise RuleError("The skill check is resolved: continue, or enter the successes again.")
-    return scene, skill
-
-
 class Roll(BaseModel):
     marks: list[str] = Field(default_factory=list, max_length=dice_rules.POOL)
 
@@ -425,7 +346,7 @@ class Roll(BaseModel):
 def roll(state: State, args: Roll, seat: str) -> str:
     """Make the pool (skill marks swap base dice for advanced ones) and roll it."""
     require(state, seat, *READERS)
-    _, skill = _unresolved(state)
+    _, skill = unresolved(state)
     if state.dice is not None and state.dice.rolls:
         raise RuleError("The dice are rolled: reroll them once, or resolve the check.")
     book = state.book()
@@ -453,7 +374,7 @@ def roll(state: State, args: Roll, seat: str) -> str:
 def reroll(state: State, args, seat: str) -> str:
     """Reroll every die of the pool (once per check)."""
     require(state, seat, *READERS)
-    _, skill = _unresolved(state)
+    _, skill = unresolved(state)
     d = state.dice
     if d is None or d.rolls == 0:
         raise RuleError("Roll the dice first.")
@@ -479,7 +400,7 @@ class Adjust(BaseModel):
 def adjust_dice(state: State, args: Adjust, seat: str) -> str:
     """A card effect adds a star (a success) or a broken star; −1 takes one back."""
     require(state, seat, *READERS)
-    _unresolved(state)
+    unresolved(state)
     d = state.dice = state.dice or Dice()
     if d.stars + args.stars < 0 or d.broken + args.broken < 0:
         raise RuleError("There is nothing to take back.")
@@ -493,26 +414,15 @@ def adjust_dice(state: State, args: Adjust, seat: str) -> str:
     return "Card effect: " + (", ".join(parts) or "no change") + "."
 
 
-def dice_total(state: State, skill: str, book: Book) -> int:
-    d = state.dice
-    assert d is not None
-    shown = dice_rules.dice_successes(d.pool, d.rolled, skill, book.skills) if d.rolls else 0
-    return dice_rules.total(shown, d.stars, d.broken)
-
-
 @game.move(label="Use the dice")
 def resolve_check(state: State, args, seat: str) -> str:
     """Resolve the check with the dice helper's total; the outcome is revealed."""
     require(state, seat, *READERS)
-    _, skill = _unresolved(state)
+    _, skill = unresolved(state)
     if state.dice is None or state.dice.rolls == 0:
         raise RuleError("Roll the dice first, or enter the successes from your own dice.")
     state.successes = dice_total(state, skill, state.book())
-    return f"The check is resolved with {state.successes} success{_es(state.successes)}."
-
-
-def _es(n: int) -> str:
-    return "" if n == 1 else "es"
+    return f"The check is resolved with {state.successes} success{es(state.successes)}."
 
 
 class Successes(BaseModel):
@@ -523,10 +433,10 @@ class Successes(BaseModel):
 def enter_successes(state: State, args: Successes, seat: str) -> str:
     """Enter the successes counted on physical dice (after every card effect)."""
     require(state, seat, *READERS)
-    _check(state)
+    chosen_check(state)
     state.successes = args.n
     state.dice = None
-    return f"The check is resolved with {args.n} success{_es(args.n)} from the table's dice."
+    return f"The check is resolved with {args.n} success{es(args.n)} from the table's dice."
 
 
 @game.move(name="continue", label="Continue")
@@ -534,7 +444,7 @@ def continue_(state: State, args, seat: str) -> str:
     """Lock the choice and resolve it: a go-to opens the next scene, an end closes this one."""
     require(state, seat, *READERS)
     book = state.book()
-    scene = _reading(state, book)
+    scene = reading(state, book)
     ctx = read_context(state)
     effects = [effect_view(x) for x in scene.effects]
     if scene.options:
@@ -554,61 +464,16 @@ def continue_(state: State, args, seat: str) -> str:
         last = scene.effects[-1] if scene.effects else None
         go = getattr(last, "go", None)
         said = "the scene's effects"
-    earned = _earn(state, effects)
-    placed = _place_event(state, effects)
+    earned = earn(state, effects)
+    placed = place_event(state, effects)
     step = Step(
         scene=scene.number, option=state.option, successes=state.successes, answers=state.answers
     )
     if go is not None:
         state.trail.append(step)
-        nxt = _start(state, go, book, fresh=False)
+        nxt = start(state, go, book, fresh=False)
         return f"Scene {scene.key}: {said}{earned}.{placed} On to scene {nxt.key}."
     state.locked = True
     if state.drawn is not None:
-        placed += _release_event(state, top=False)
+        placed += release_event(state, top=False)
     return f"Scene {scene.key}: {said}{earned}.{placed} The scene ends."
-
-
-def _earn(state: State, effects: list[EffectView]) -> str:
-    """Count the prestige effects for the active player and the partner."""
-    got = [0, 0]
-    for eff in effects:
-        if eff.verb != "prestige":
-            continue
-        amount = eff.args.get("prestige", 0)
-        if eff.who in ("active", "everyone"):
-            got[0] += amount
-        if eff.who in ("partner", "everyone") and state.partner is not None:
-            got[1] += amount
-    state.earned = [state.earned[0] + got[0], state.earned[1] + got[1]]
-    state.prestige[state.active] += got[0]
-    if state.partner is not None:
-        state.prestige[state.partner] += got[1]
-    parts = []
-    if got[0]:
-        parts.append(f"{state.players[state.active]} {got[0]:+d} prestige")
-    if got[1] and state.partner is not None:
-        parts.append(f"{state.players[state.partner]} {got[1]:+d} prestige")
-    return (" — " + ", ".join(parts)) if parts else ""
-
-
-def _place_event(state: State, effects: list[EffectView]) -> str:
-    """Follow what the scene says about the drawn event card."""
-    if state.drawn is None:
-        return ""
-    for eff in effects:
-        if eff.args.get("card") != "event" or eff.verb not in ("put", "discard"):
-            continue
-        card = state.drawn.card
-        state.drawn = None
-        if eff.verb == "put" and eff.args.get("into") == "event_deck":
-            if eff.args.get("position") == "top":
-                state.deck.insert(0, card)
-                return f" Event card {card:03d} goes on top of the event deck."
-            state.deck.append(card)
-            return f" Event card {card:03d} goes to the bottom of the event deck."
-        where = (
-            "the library" if eff.verb == "discard" else eff.args.get("into", "").replace("_", " ")
-        )
-        return f" Event card {card:03d} leaves the event deck for {where}."
-    return ""

@@ -29,6 +29,10 @@ Month = Literal[
 Role = Literal["sm", "table", "active", "player"]
 
 MAX_PLAYERS = 6
+# Who may do what: the story master and the shared display run the table; the active player
+# (on their own device) reads along and makes the scene's choices and rolls.
+MANAGERS: tuple[Role, ...] = ("sm", "table")
+READERS: tuple[Role, ...] = ("sm", "table", "active")
 
 
 class Options(BaseModel):

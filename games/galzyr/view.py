@@ -15,15 +15,15 @@ from games.engine import RuleError, Seat
 from games.galzyr import calendar
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
-from games.galzyr.state import State, read_context, role
+from games.galzyr.state import MANAGERS, READERS, State, read_context, role
 from storybook.format import MONTHS
 from storybook.interpreter import pick_event_scene, prerequisite_met, read_scene
 
 LIST_LIMIT = 300  # scenes listed for browsing; beyond that, the keypad
 
-# Which roles may use which moves (the rules check again; this only hides buttons).
-MANAGE = {"sm", "table"}
-READ = {"sm", "table", "active"}
+# Which roles may use which moves: the buttons each seat is shown (the rules check again).
+MANAGE = set(MANAGERS)
+READ = set(READERS)
 CAN = {
     "pick_month": MANAGE,
     "advance_day": MANAGE,

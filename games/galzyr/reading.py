@@ -1,0 +1,156 @@
+"""The reader's steps shared by its moves: opening a scene, where the event card goes, the
+check in progress, prestige. Pure; each function changes the state it is given."""
+
+from __future__ import annotations
+
+from games.engine import RuleError
+from games.galzyr import dice as dice_rules
+from games.galzyr.book import Book
+from games.galzyr.state import State, read_context
+from storybook.format import Scene
+from storybook.interpreter import EffectView, pick_event_scene
+
+
+def need_month(state: State) -> None:
+    if state.month is None:
+        raise RuleError("Pick the month first: the book reads differently by month and day.")
+
+
+def start(state: State, number: int, book: Book, *, fresh: bool) -> Scene:
+    scene = book.scene(number)
+    if scene is None:
+        raise RuleError(f"The book has no scene {number:04d}.")
+    if fresh:
+        state.trail = []
+        state.earned = [0, 0]
+        state.partner = None
+    state.scene = number
+    state.answers = {}
+    state.option = None
+    state.successes = None
+    state.dice = None
+    state.locked = False
+    return scene
+
+
+def release_event(state: State, *, top: bool) -> str:
+    """The held event card goes back into the deck (its scene was left or didn't say)."""
+    if state.drawn is None:
+        return ""
+    card = state.drawn.card
+    state.drawn = None
+    if top:
+        state.deck.insert(0, card)
+        return f" Event card {card:03d} goes back on top of the event deck."
+    state.deck.append(card)
+    return f" Event card {card:03d} goes to the bottom of the event deck."
+
+
+def pick_event(state: State, book: Book) -> str:
+    drawn = state.drawn
+    assert drawn is not None
+    event = book.event(drawn.card)
+    assert event is not None
+    confirmed = {int(k): v for k, v in drawn.confirmed.items()}
+    pick = pick_event_scene(event, read_context(state), confirmed, book.names)
+    if pick.scene is not None:
+        drawn.asking = None
+        scene = start(state, pick.scene, book, fresh=True)
+        title = f" “{scene.title}”" if scene.title else ""
+        return f" Scene {scene.key}{title} opens."
+    if pick.ask is not None:
+        drawn.asking = pick.entry
+        return " The story master checks a prerequisite on the card."
+    card = drawn.card
+    state.drawn = None
+    state.deck.append(card)
+    raise RuleError(f"No scene of event card {card:03d} can open now.")
+
+
+def reading(state: State, book: Book) -> Scene:
+    if state.scene is None:
+        raise RuleError("Open a scene first.")
+    scene = book.scene(state.scene)
+    if scene is None:
+        raise RuleError(f"The book has no scene {state.scene:04d} any more.")
+    if state.locked:
+        raise RuleError(f"Scene {scene.key} is over: open the next scene.")
+    return scene
+
+
+def check_started(state: State) -> bool:
+    return state.successes is not None or (state.dice is not None and state.dice.rolls > 0)
+
+
+def chosen_check(state: State) -> tuple[Scene, str]:
+    """The scene and the tested skill, while the chosen option's check is unresolved."""
+    scene = reading(state, state.book())
+    if state.option is None:
+        raise RuleError("Choose an option first.")
+    opt = scene.options[state.option]
+    if opt.check is None:
+        raise RuleError(f"“{opt.label}” has no skill check.")
+    return scene, opt.check.skill
+
+
+def unresolved(state: State) -> tuple[Scene, str]:
+    scene, skill = chosen_check(state)
+    if state.successes is not None:
+        raise RuleError("The skill check is resolved: continue, or enter the successes again.")
+    return scene, skill
+
+
+def dice_total(state: State, skill: str, book: Book) -> int:
+    d = state.dice
+    assert d is not None
+    shown = dice_rules.dice_successes(d.pool, d.rolled, skill, book.skills) if d.rolls else 0
+    return dice_rules.total(shown, d.stars, d.broken)
+
+
+def es(n: int) -> str:
+    return "" if n == 1 else "es"
+
+
+def earn(state: State, effects: list[EffectView]) -> str:
+    """Count the prestige effects for the active player and the partner."""
+    got = [0, 0]
+    for eff in effects:
+        if eff.verb != "prestige":
+            continue
+        amount = eff.args.get("prestige", 0)
+        if eff.who in ("active", "everyone"):
+            got[0] += amount
+        if eff.who in ("partner", "everyone") and state.partner is not None:
+            got[1] += amount
+    state.earned = [state.earned[0] + got[0], state.earned[1] + got[1]]
+    state.prestige[state.active] += got[0]
+    if state.partner is not None:
+        state.prestige[state.partner] += got[1]
+    parts = []
+    if got[0]:
+        parts.append(f"{state.players[state.active]} {got[0]:+d} prestige")
+    if got[1] and state.partner is not None:
+        parts.append(f"{state.players[state.partner]} {got[1]:+d} prestige")
+    return (" — " + ", ".join(parts)) if parts else ""
+
+
+def place_event(state: State, effects: list[EffectView]) -> str:
+    """Follow what the scene says about the drawn event card."""
+    if state.drawn is None:
+        return ""
+    for eff in effects:
+        if eff.args.get("card") != "event" or eff.verb not in ("put", "discard"):
+            continue
+        card = state.drawn.card
+        state.drawn = None
+        if eff.verb == "put" and eff.args.get("into") == "event_deck":
+            if eff.args.get("position") == "top":
+                state.deck.insert(0, card)
+                return f" Event card {card:03d} goes on top of the event deck."
+            state.deck.append(card)
+            return f" Event card {card:03d} goes to the bottom of the event deck."
+        where = (
+            "the library" if eff.verb == "discard" else eff.args.get("into", "").replace("_", " ")
+        )
+        return f" Event card {card:03d} leaves the event deck for {where}."
+    return ""
