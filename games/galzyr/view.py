@@ -92,9 +92,10 @@ def view(state: State, seat: str) -> dict[str, Any]:
         return out
     out["world"]["name"] = book.name
     out["world"]["version"] = book.version
-    if r in READ:
+    if r in MANAGE:  # the story master's and the shared display's list; players use the keypad
         out["scene_list"] = [{"number": n, "title": t} for n, t in book.titles[:LIST_LIMIT]]
         out["scene_list_more"] = max(0, len(book.titles) - LIST_LIMIT)
+    if r in READ:  # the scenes the location cards offer on this side of the board
         out["side_scenes"] = [
             {"location": name, "scenes": scenes}
             for name, scenes in book.side_scenes(out["side"] or "summer")
