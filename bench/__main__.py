@@ -1,6 +1,7 @@
 """``python -m bench`` (``make bench``): the in-process bench on a throwaway SQLite database.
 
-Prints the table and the targets of issue 2; a failed target prints FAIL but the exit code
+Prints the table and the targets of issue 2 (the table platform) and issue 3 (the storybook:
+lint + load of a generated world, opening a scene in the reader); a failed target prints FAIL but the exit code
 stays 0 (timings on a shared machine are noisy). ``--json PATH`` also writes the results.
 """
 
@@ -24,6 +25,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="comma-separated sizes of the log of the tables measured (default 10,1000)",
     )
     parser.add_argument("--game", default="dark-tales", help="the game slug (default dark-tales)")
+    parser.add_argument(
+        "--scenes", type=int, default=2000, help="scenes of the generated world (default 2000)"
+    )
+    parser.add_argument(
+        "--world-runs", type=int, default=3, help="timed lint + load runs of that world"
+    )
+    parser.add_argument(
+        "--no-storybook", action="store_true", help="skip the storybook rows of issue 3"
+    )
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON here")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     return parser.parse_args(argv)
@@ -56,6 +66,7 @@ def main(argv: list[str] | None = None) -> int:
         from bench.core import run_bench
         from bench.games import BENCH_GAMES
         from bench.report import render, write_json
+        from bench.storybook import run_storybook_bench
 
         def progress(message: str) -> None:
             if not args.quiet:
@@ -70,6 +81,14 @@ def main(argv: list[str] | None = None) -> int:
                 log_sizes=sizes,
                 progress=progress,
             )
+            if not args.no_storybook:
+                result.rows += run_storybook_bench(
+                    scenes=args.scenes,
+                    iterations=args.iterations,
+                    warmup=args.warmup,
+                    world_runs=args.world_runs,
+                    progress=progress,
+                )
         finally:
             connection.close()
     print(render(result))

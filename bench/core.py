@@ -40,7 +40,9 @@ class Row:
     """One interaction: its samples and what one response looked like."""
 
     name: str
-    kind: str  # bare | home | page | fragment | poll | move | undo | export
+    # bare | home | page | fragment | poll | move | undo | export (bench.core)
+    # world-load | world-store | open-scene (bench.storybook)
+    kind: str
     logged: int | None = None  # size of the table's log, for the per-table rows
     seconds: list[float] = field(default_factory=list)
     bare_seconds: list[float] = field(default_factory=list)  # /healthz, one call before each
@@ -62,6 +64,8 @@ class Row:
         """Median over the median of the bare view called alongside (same load, same moment)."""
         if self.kind == "bare":
             return 1.0
+        if not self.bare_seconds:  # not an HTTP request: no bare view alongside
+            return float("nan")
         return median_ms(self.seconds) / median_ms(self.bare_seconds)
 
     @property

@@ -13,6 +13,9 @@ POLL_MAX_X_BARE = 2.0
 MOVE_MAX_P95_MS = 15.0
 MOVE_MAX_QUERIES = 6
 PAGE_MAX_BYTES = 60_000  # "60 KB of HTML", counted strictly
+# issue 3
+WORLD_LOAD_MAX_S = 5.0  # lint + load of a generated 2,000-scene world
+OPEN_SCENE_MAX_P95_MS = 10.0
 
 
 @dataclass
@@ -28,9 +31,23 @@ def verdict(row: Row, result: BenchResult) -> Verdict | None:
     if row.kind == "move":
         ok = row.p95_ms <= MOVE_MAX_P95_MS and row.max_queries <= MOVE_MAX_QUERIES
         return Verdict(f"p95 ≤ {MOVE_MAX_P95_MS:g} ms, ≤ {MOVE_MAX_QUERIES} q", ok)
+    if row.kind in ("world-load", "world-store"):
+        # p95 of a few runs: the slowest, in effect
+        return Verdict(f"≤ {WORLD_LOAD_MAX_S:g} s", row.p95_ms <= WORLD_LOAD_MAX_S * 1000)
+    if row.kind == "open-scene":
+        return Verdict(f"p95 ≤ {OPEN_SCENE_MAX_P95_MS:g} ms", row.p95_ms <= OPEN_SCENE_MAX_P95_MS)
     if row.kind == "page":
         return Verdict(f"≤ {PAGE_MAX_BYTES:,} B", row.nbytes <= PAGE_MAX_BYTES)
     return None
+
+
+def constant_queries(result: BenchResult) -> Verdict | None:
+    """Opening a scene sends the same number of queries whatever the size of the book."""
+    counts = {q for row in result.rows if row.kind == "open-scene" for q in row.queries}
+    if not counts:
+        return None
+    shown = f"{min(counts)}–{max(counts)}" if len(counts) > 1 else str(min(counts))
+    return Verdict(f"constant queries when opening a scene ({shown} per call)", len(counts) == 1)
 
 
 def vendor() -> str:
@@ -64,7 +81,7 @@ def render(result: BenchResult) -> str:
                 str(len(row.seconds)),
                 f"{row.median_ms:.2f}",
                 f"{row.p95_ms:.2f}",
-                f"{row.x_bare:.1f}",
+                "–" if row.x_bare != row.x_bare else f"{row.x_bare:.1f}",  # nan: no HTTP
                 _queries(row),
                 f"{row.nbytes:,}",
                 f"{v.target}: {'PASS' if v.passed else 'FAIL'}" if v else "",
@@ -82,9 +99,15 @@ def render(result: BenchResult) -> str:
 
     rule = "  ".join("-" * w for w in widths)
     verdicts = [v for row in result.rows if (v := verdict(row, result))]
-    failed = [
-        row for row in result.rows if (v := verdict(row, result)) is not None and not v.passed
+    failed_names = [
+        row.name for row in result.rows if (v := verdict(row, result)) is not None and not v.passed
     ]
+    failed = [row for row in result.rows if row.name in failed_names]
+    constant = constant_queries(result)
+    if constant is not None:
+        verdicts.append(constant)
+        if not constant.passed:
+            failed_names.append("constant queries")
     text = [
         f"Talekeeper bench — game {result.game}, up to {result.iterations} timed calls per row "
         f"after {result.warmup} warm-up calls; in-process test client, {vendor()}.",
@@ -96,12 +119,17 @@ def render(result: BenchResult) -> str:
         fmt(header),
         rule,
         *(fmt(line) for line in lines),
+        *(["", f"{constant.target}: {'PASS' if constant.passed else 'FAIL'}"] if constant else []),
         "",
         f"targets: {len(verdicts) - len(failed)} of {len(verdicts)} pass"
-        + (f"; FAIL: {', '.join(row.name for row in failed)}" if failed else ""),
+        + (f"; FAIL: {', '.join(failed_names)}" if failed_names else ""),
     ]
     for row in failed:
-        if row.kind == "move" and row.max_queries > MOVE_MAX_QUERIES:
+        if (
+            row.kind == "move"
+            and row.max_queries > MOVE_MAX_QUERIES
+            or (row.kind == "open-scene" and constant is not None and not constant.passed)
+        ):
             text += [
                 "",
                 f"queries of “{row.name}” (last call; {row.data_queries} without "
@@ -122,7 +150,7 @@ def as_json(result: BenchResult) -> dict[str, Any]:
                 "logged_moves": row.logged,
                 "median_ms": round(row.median_ms, 4),
                 "p95_ms": round(row.p95_ms, 4),
-                "x_bare": round(row.x_bare, 3),
+                "x_bare": None if row.x_bare != row.x_bare else round(row.x_bare, 3),
                 "n": len(row.seconds),
                 "queries": row.max_queries,
                 "data_queries": row.data_queries,
@@ -134,8 +162,10 @@ def as_json(result: BenchResult) -> dict[str, Any]:
                 "sql": row.sql,
             }
         )
+    constant = constant_queries(result)
     return {
         "game": result.game,
+        "constant_queries": constant.passed if constant else None,
         "iterations": result.iterations,
         "warmup": result.warmup,
         "rows": rows,

@@ -1,18 +1,23 @@
-"""`make bench` and `make loadtest` still run: the bench in-process with tiny counts, the load
+"""`make bench` and `make loadtest` still run: the bench in-process with tiny counts (the
+storybook rows on a 50-scene world), the load
 test's bookkeeping without a server. No timing assertions: only that every row is there and
 its numbers are sane."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
 
 import pytest
 
-from bench.core import run_bench
+from bench.core import BenchResult, run_bench
 from bench.games import DARK_TALES, NotReady
 from bench.loadtest import Run, parse_args, server_log_summary, summary
 from bench.loadtest import render as render_load
-from bench.report import as_json, render, verdict
+from bench.report import as_json, constant_queries, render, verdict
+from bench.storybook import run_storybook_bench
+from bench.worldgen import generate_world
 
 PER_TABLE = [
     "full table page",
@@ -88,3 +93,65 @@ def test_load_test_summary_counts_409_apart_from_errors():
     log = "Conflict: /api/tables/ABCD/moves/\nInternal Server Error: /t/ABCD/poll/\n"
     assert "1 “Conflict” warnings" in server_log_summary(log)
     assert "Internal Server Error" in server_log_summary(log)
+
+
+# -- the storybook rows (issue 3) ------------------------------------------------------------
+STORYBOOK_ROWS = [
+    ("lint + load, 50-scene world", "world-load"),
+    ("load_world (lint + load + store), 50-scene world", "world-store"),
+    ("galzyr table page, 5-scene world", "page"),
+    ("open scene 1003 (HTMX), 5-scene world", "open-scene"),
+    ("galzyr table page, 50-scene world", "page"),
+    ("open scene 1026 (HTMX), 50-scene world", "open-scene"),
+]
+
+
+@pytest.mark.django_db
+def test_bench_measures_the_storybook():
+    rows = run_storybook_bench(scenes=50, iterations=3, warmup=1, world_runs=2)
+
+    assert [(row.name, row.kind) for row in rows] == STORYBOOK_ROWS
+    for row in rows:
+        assert 0 < row.median_ms <= row.p95_ms, row.name
+        assert row.nbytes > 0, row.name
+    loads = {row.kind: row for row in rows if row.kind.startswith("world-")}
+    for row in loads.values():
+        assert len(row.seconds) == 2 and row.bare_seconds == []
+        assert row.x_bare != row.x_bare  # nan: not an HTTP request, no bare view
+    assert loads["world-load"].max_queries == 0  # lint + load doesn't touch the database
+    assert loads["world-store"].min_queries >= 3  # lookup, world row, scene rows at least
+    readers = [row for row in rows if row.kind in ("page", "open-scene")]
+    for row in readers:
+        assert len(row.seconds) == 3 and len(row.bare_seconds) == 3, row.name
+        assert row.status == 200 and row.max_queries >= 1, row.name
+    small, big = (row for row in rows if row.kind == "open-scene")
+    assert small.queries == big.queries and small.min_queries == small.max_queries
+    assert big.nbytes > small.nbytes  # the table's view lists every scene of the book
+
+    result = BenchResult(game="dark-tales", iterations=3, warmup=1, rows=rows)
+    text = render(result)
+    assert all(name in text for name, _ in STORYBOOK_ROWS)
+    assert "≤ 5 s: " in text and "p95 ≤ 10 ms: " in text
+    assert "constant queries when opening a scene" in text
+    assert constant_queries(result).passed
+    verdicts = [v for row in rows if (v := verdict(row, result))]
+    assert len(verdicts) == 6  # two loads, two pages, two openings
+    assert text.count(": PASS") + text.count(": FAIL") == len(verdicts) + 1
+    document = json.loads(json.dumps(as_json(result), allow_nan=False))
+    assert document["constant_queries"] is True
+    assert [r["interaction"] for r in document["rows"]] == [name for name, _ in STORYBOOK_ROWS]
+
+
+def test_bench_world_generator_matches_the_tests_copy(tmp_path):
+    spec = importlib.util.spec_from_file_location(
+        "tests_worldgen", Path(__file__).resolve().parents[1] / "storybook" / "worldgen.py"
+    )
+    theirs = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(theirs)
+
+    ours = generate_world(tmp_path / "ours", scenes=12, seed=3)
+    other = theirs.generate_world(tmp_path / "theirs", scenes=12, seed=3)
+
+    files = sorted(p.relative_to(ours) for p in ours.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(other) for p in other.rglob("*") if p.is_file())
+    assert all((ours / f).read_bytes() == (other / f).read_bytes() for f in files)
