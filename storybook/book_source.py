@@ -15,7 +15,7 @@ import threading
 from django.conf import settings
 
 from games.galzyr import book as books
-from storybook.format import EventCard, WorldInfo
+from storybook.format import Card, EventCard, WorldInfo
 from storybook.models import World, WorldScene
 from storybook.stored import scene_from_data
 
@@ -78,6 +78,9 @@ class DatabaseShelf:
             titles=titles,
             fetch=fetch,
             cards={int(n): c["name"] for n, c in (meta["data__cards"] or {}).items()},
+            catalog={
+                int(n): Card.model_validate(c) for n, c in (meta["data__cards"] or {}).items()
+            },
         )
 
     def default_slug(self) -> str | None:

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Protocol
 
 from games.engine import RuleError
-from storybook.format import EventCard, Scene, WorldInfo
+from storybook.format import Card, EventCard, Scene, WorldInfo
 
 SCENE_CACHE = 512  # scenes kept per book; a 2,000-scene book is read a few scenes at a time
 
@@ -36,6 +36,7 @@ class Book:
     titles: Sequence[tuple[int, str]]  # every scene: (number, title), by number
     fetch: Callable[[int], Scene | None] = field(repr=False)
     cards: Mapping[int, str] = field(default_factory=dict)  # card number → name
+    catalog: Mapping[int, Card] = field(default_factory=dict, repr=False)  # the campaign's cards
     _scenes: OrderedDict[int, Scene | None] = field(default_factory=OrderedDict, repr=False)
 
     def __post_init__(self) -> None:
@@ -99,6 +100,7 @@ class Book:
             titles=[(n, s.title or "") for n, s in sorted(world.scenes.items())],
             fetch=world.scenes.get,
             cards={n: card.name for n, card in world.cards.items()},
+            catalog=dict(world.cards),
         )
 
 

@@ -66,7 +66,7 @@ def setup(options: Options, seed: int) -> State:
     deck = [ev.card for ev in book.events]
     rng.shuffle(deck)
     n = len(options.players)
-    return State(
+    state = State(
         world=slug,
         players=[name.strip() or f"Player {i + 1}" for i, name in enumerate(options.players)],
         challenge=options.challenge,
@@ -75,6 +75,11 @@ def setup(options: Options, seed: int) -> State:
         deck=deck,
         rng=rng.state,
     )
+    if options.mode == "campaign":
+        from games.galzyr.campaign_moves import start_campaign
+
+        start_campaign(state, book, rng.randbelow(2**31))
+    return state
 
 
 def outcome(state: State) -> Outcome:
@@ -477,3 +482,7 @@ def continue_(state: State, args, seat: str) -> str:
     if state.drawn is not None:
         placed += release_event(state, top=False)
     return f"Scene {scene.key}: {said}{earned}.{placed} The scene ends."
+
+
+# The campaign assistant's moves (campaign mode) register on the same game.
+from games.galzyr import campaign_moves  # noqa: E402,F401

@@ -9,6 +9,8 @@ from pydantic import BaseModel, Field, PrivateAttr
 from games.engine import RuleError
 from games.galzyr import calendar
 from games.galzyr.book import Book, open_book
+from games.galzyr.campaign import Campaign
+from games.galzyr.campaign import check as campaign_check
 from storybook.context import Facts, ReadContext
 from storybook.format import MONTHS
 
@@ -27,6 +29,7 @@ Month = Literal[
     "december",
 ]
 Role = Literal["sm", "table", "active", "player"]
+Mode = Literal["book", "campaign"]  # book only, or the campaign assistant tracking every card
 
 MAX_PLAYERS = 6
 # Who may do what: the story master and the shared display run the table; the active player
@@ -41,6 +44,7 @@ class Options(BaseModel):
     )
     world: str | None = None  # a loaded world's slug; the sample world when left out
     challenge: bool = False
+    mode: Mode = "book"
 
 
 class Dice(BaseModel):
@@ -71,6 +75,13 @@ class EventDraw(BaseModel):
     placed: bool = False  # the scene said where the card goes
 
 
+class CheckStep(BaseModel):
+    """One physical action of the last campaign procedure (``manual``: only players can)."""
+
+    text: str
+    manual: bool = False
+
+
 class State(BaseModel):
     world: str
     players: list[str]
@@ -94,6 +105,12 @@ class State(BaseModel):
     marks: list[list[str]] = []  # the skill marks each player last rolled with
     deck: list[int] = []  # event cards, top first, face down
     drawn: EventDraw | None = None
+    # campaign mode: every card copy, the adventurers (one per player, in order), the checklist
+    mode: Mode = "book"
+    campaign: Campaign | None = None
+    adventurers: list[str] = []
+    checklist_title: str = ""
+    checklist: list[CheckStep] = []
     _book: Book | None = PrivateAttr(default=None)  # opened once per move or view
 
     @property
@@ -161,4 +178,9 @@ def invariants(state: State) -> list[str]:
         broken.append("the dice pool has more than 5 dice or was rolled more than twice")
     if state.successes is not None and state.successes < 0:
         broken.append("successes can't be below 0")
+    if state.mode == "campaign":
+        if state.campaign is None or len(state.adventurers) != n:
+            broken.append("a campaign table needs its campaign and one adventurer per player")
+        else:
+            broken += campaign_check(state.campaign)
     return broken

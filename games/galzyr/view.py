@@ -87,7 +87,12 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "world": {"slug": state.world, "name": state.world},
         "scene": None,
         "error": error,
+        "campaign": None,
     }
+    if state.mode == "campaign":
+        from games.galzyr.campaign_moves import campaign_view
+
+        out["campaign"] = campaign_view(state, seat)
     if book is None:
         return out
     out["world"]["name"] = book.name

@@ -1,0 +1,135 @@
+"""Campaign mode over the platform: a galzyr table tracking every card of the sample world."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from games import services
+from games.galzyr import book as books
+from games.galzyr.campaign import check
+from games.galzyr.state import State
+from games.models import Table
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+ITEMS = [150, 151, 153, 154]  # items with several copies in the library
+
+
+@pytest.fixture
+def world():
+    shelf = books.installed()
+    shelf.forget()
+    call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
+
+
+@pytest.fixture
+def table(world):
+    return services.create_table(
+        "galzyr",
+        "Friday",
+        {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
+    )
+
+
+def seated(client, table, seat="sm"):
+    client.post(reverse("games:seat", args=[table.code]), {"seat": seat})
+    return client
+
+
+def post_move(client, table, name, data=None):
+    table.refresh_from_db()
+    return client.post(
+        reverse("games:move", args=[table.code, name]),
+        {"version": table.version, **(data or {})},
+        **HTMX,
+    )
+
+
+def state_of(table) -> State:
+    table = Table.objects.get(pk=table.pk)
+    return State.model_validate(table.state)
+
+
+def page(client, table) -> str:
+    return client.get(reverse("games:table", args=[table.code])).content.decode()
+
+
+def test_book_mode_stays_the_default(world):
+    t = services.create_table("galzyr", "Friday", {"players": ["Mara"]})
+    s = state_of(t)
+    assert s.mode == "book" and s.campaign is None
+
+
+def test_a_campaign_table_is_set_up_for_the_players(table):
+    s = state_of(table)
+    c = s.campaign
+    assert s.mode == "campaign" and c is not None
+    assert c.phase == "playing" and c.game.players == s.adventurers
+    assert s.adventurers == ["odile", "marrow"]
+    assert check(c) == []
+    assert s.checklist_title == "Game setup" and s.checklist
+
+
+def test_taking_a_card_moves_it_and_says_which_to_pull(client, table):
+    seated(client, table)
+    r = post_move(client, table, "campaign-take-card", {"number": 150, "player": 1})
+    assert r.status_code == 200
+    s = state_of(table)
+    held = [s.campaign.copies[cid].number for cid in s.campaign.places["items:odile"]]
+    assert held == [150]
+    last = Table.objects.get(pk=table.pk)
+    text = page(client, last)
+    assert "Take card #150 from the library into Odile Brackwater" in text
+    assert "Storm lantern" in text
+
+
+def test_a_fourth_item_is_refused_in_place_and_nothing_changes(client, table):
+    seated(client, table)
+    for n in ITEMS[:3]:
+        post_move(client, table, "campaign-take-card", {"number": n, "player": 1})
+    before = state_of(table)
+    assert len(before.campaign.places["items:odile"]) == 3
+    r = post_move(client, table, "campaign-take-card", {"number": ITEMS[3], "player": 1})
+    body = r.content.decode()
+    assert r.status_code in (200, 409, 422)
+    assert "3" in body and "inventory" in body.lower()
+    after = state_of(table)
+    assert after.campaign == before.campaign
+
+
+def test_save_then_continue_playing(client, table):
+    seated(client, table)
+    post_move(client, table, "campaign-take-card", {"number": 150, "player": 2})
+    r = post_move(client, table, "campaign-save", {"pack": "false"})
+    assert r.status_code == 200
+    assert state_of(table).campaign.phase == "saved"
+    r = post_move(client, table, "campaign-continue")
+    assert r.status_code == 200
+    s = state_of(table)
+    assert s.campaign.phase == "playing"
+    assert check(s.campaign) == []
+    assert s.checklist_title == "Continue playing"
+
+
+def test_where_is_answers_from_the_panel(client, table):
+    seated(client, table)
+    post_move(client, table, "campaign-take-card", {"number": 152, "player": 1})
+    text = page(client, table)
+    assert "Card #152 is in Odile Brackwater" in text or "card #152 is in Odile" in text.lower()
+    assert 'id="gz-where-form"' in text
+
+
+def test_the_campaign_page_has_a_constant_number_of_queries(
+    client, table, django_assert_num_queries
+):
+    seated(client, table)
+    post_move(client, table, "campaign-take-card", {"number": 150, "player": 1})
+    page(client, table)
+    with django_assert_num_queries(3):  # the table, the world's hash, the recent log
+        text = page(client, table)
+    assert "Where is card" in text
