@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from games.engine import RuleError
+from games.galzyr import calendar as reader_calendar
 from games.galzyr import campaign as core
 from games.galzyr.book import Book
 from games.galzyr.campaign.facts import calendar_slot
@@ -44,6 +45,15 @@ def start_campaign(state: State, book: Book, seed: int) -> None:
 
 
 # -- helpers ------------------------------------------------------------------------------------
+def book_calendar(state: State) -> None:
+    """The book-only calendar moves: in campaign mode the campaign's calendar rules."""
+    if state.mode == "campaign":
+        raise RuleError(
+            "In campaign mode the campaign's calendar sets the month and the day: "
+            "use “Advance the day” in the campaign section."
+        )
+
+
 def _campaign(state: State) -> core.Campaign:
     if state.mode != "campaign" or state.campaign is None:
         raise RuleError("This table reads the book only: start a campaign table for that.")
@@ -51,8 +61,15 @@ def _campaign(state: State) -> core.Campaign:
 
 
 def _sync(state: State) -> None:
-    """The reader's active player follows the campaign's turn."""
-    game_ = state.campaign.game if state.campaign else None
+    """The reader follows the campaign: its month and day token, and whose turn it is."""
+    c = state.campaign
+    if c is None:
+        return
+    if c.month is not None:
+        state.month = c.month  # type: ignore[assignment]
+    if c.calendar.day is not None:
+        state.day = min(c.calendar.day, reader_calendar.last_day())
+    game_ = c.game
     if game_ is not None and state.campaign.phase == "playing":
         aid = game_.active
         if aid in state.adventurers:
@@ -68,6 +85,7 @@ def _keep(state: State, title: str, steps: list[Any]) -> None:
 
 
 def _say(state: State, title: str, steps: list[Any]) -> str:
+    _sync(state)
     _keep(state, title, steps)
     if not state.checklist:
         return f"{title}: nothing to do at the table."
@@ -227,6 +245,27 @@ def campaign_travel(state: State, args: TravelArgs, seat: str) -> str:
     return _say(state, f"{adventurer_name(c, aid)} travels", core.travel(c, aid, args.to))
 
 
+class FigureArgs(BaseModel):
+    player: int = Field(ge=1)
+    to: str | None = Field(default=None, max_length=60)  # a location id; blank: off the board
+
+
+@game.move(FigureArgs, label="Place a figure")
+def campaign_place_figure(state: State, args: FigureArgs, seat: str) -> str:
+    """Put a player's figure on a location (setup, or a scene moving it), or off the board."""
+    require(state, seat, *MANAGERS)
+    c = _campaign(state)
+    aid = _adventurer(state, args.player)
+    return _say(state, f"{adventurer_name(c, aid)}'s figure", core.place_figure(c, aid, args.to))
+
+
+@game.move(label="Begin the story")
+def campaign_begin_story(state: State, args, seat: str) -> str:
+    """Travel is over: the active player chooses a scene and the story master reads it."""
+    require(state, seat, *READERS)
+    return _say(state, "The story", core.begin_story(_campaign(state)))
+
+
 @game.move(label="End the turn")
 def campaign_end_turn(state: State, args, seat: str) -> str:
     """End the active player's turn (the calendar phase follows the last turn of a round)."""
@@ -307,6 +346,8 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
                 "prestige": adv.prestige,
                 "marks": sorted(adv.marks.items()),
                 "position": c.location_name(adv.position) if adv.position else None,
+                "travelling": g is not None and aid in g.moves and adv.position is not None,
+                "moves": g.moves.get(aid, 0) if g else 0,
                 "active": g is not None and c.phase == "playing" and g.active == aid,
                 **{h: _cards(c, f"{h}:{aid}") for h in HOLDINGS},
             }

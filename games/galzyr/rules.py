@@ -120,6 +120,13 @@ game = GalzyrGame(
 )
 
 
+def _book_only_calendar(state: State) -> None:
+    if state.mode == "campaign":
+        from games.galzyr.campaign_moves import book_calendar
+
+        book_calendar(state)
+
+
 # -- calendar ------------------------------------------------------------------------------------
 class PickMonth(BaseModel):
     month: Month
@@ -129,6 +136,7 @@ class PickMonth(BaseModel):
 def pick_month(state: State, args: PickMonth, seat: str) -> str:
     """Pick the month; the starting day is random on the top row of the calendar."""
     require(state, seat, *MANAGERS)
+    _book_only_calendar(state)
     rng = Rng(state.rng)
     state.month = args.month
     state.day = rng.randbelow(calendar.DAYS_A_WEEK)
@@ -144,6 +152,7 @@ def pick_month(state: State, args: PickMonth, seat: str) -> str:
 def advance_day(state: State, args, seat: str) -> str:
     """The calendar phase: the day token moves to the next day."""
     require(state, seat, *MANAGERS)
+    _book_only_calendar(state)
     need_month(state)
     if state.day >= calendar.last_day():
         raise RuleError("The calendar has no more days: pick the month again for a new game.")
@@ -159,6 +168,7 @@ class SetDay(BaseModel):
 def set_day(state: State, args: SetDay, seat: str) -> str:
     """Put the day token on another slot of the calendar."""
     require(state, seat, *MANAGERS)
+    _book_only_calendar(state)
     need_month(state)
     state.day = args.day
     return (

@@ -93,11 +93,17 @@ def view(state: State, seat: str) -> dict[str, Any]:
         from games.galzyr.campaign_moves import campaign_view
 
         out["campaign"] = campaign_view(state, seat)
+        for move in ("pick_month", "advance_day", "set_day"):  # the campaign's calendar rules
+            out["can"][move] = False
     if book is None:
         return out
     out["world"]["name"] = book.name
     out["world"]["version"] = book.version
-    if r in MANAGE:  # the story master's and the shared display's list; players use the keypad
+    reading = state.scene is not None and not state.locked
+    # The story master's and the shared display's list (players use the keypad), left out
+    # while a scene is being read: it is most of the bytes of every answer on a big book
+    # (make bench), and the keypad still jumps anywhere.
+    if r in MANAGE and not reading:
         out["scene_list"] = [{"number": n, "title": t} for n, t in book.titles[:LIST_LIMIT]]
         out["scene_list_more"] = max(0, len(book.titles) - LIST_LIMIT)
     if r in READ:  # the scenes the location cards offer on this side of the board
