@@ -383,6 +383,7 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         "trays": trays,
         "in_trays": sum(len(v) for k, v in c.places.items() if is_tray(k)),
         "locations": [{"id": loc.id, "name": loc.name} for loc in c.world.locations],
+        "places": [{"key": k, "label": place_label(c, k)} for k in c.places if k != "drawn"],
         "checklist_title": state.checklist_title,
         "checklist": [s.model_dump() for s in state.checklist],
         "where": where,

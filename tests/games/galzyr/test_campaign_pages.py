@@ -224,3 +224,29 @@ def test_figures_are_placed_then_travel_along_routes(client, table):
     s = state_of(table)
     assert s.campaign.adventurer(s.adventurers[player - 1]).position == route[1]
     assert s.checklist[-1].text.startswith("Move ")
+
+
+def test_the_new_table_form_starts_a_campaign(client, world):
+    client.post(
+        reverse("games:new", args=["galzyr"]),
+        {
+            "name": "Friday",
+            "player": ["Mara", "Bo"],
+            "opt_world": "sallowmere-marches",
+            "opt_mode": "campaign",
+        },
+    )
+    s = State.model_validate(Table.objects.get().state)
+    assert s.mode == "campaign" and s.campaign.phase == "playing"
+
+
+def test_players_see_the_campaign_and_the_active_player_takes_cards(client, table):
+    s = state_of(table)
+    seat = f"p{s.active + 1}"
+    seated(client, table, seat)
+    text = page(client, table)
+    assert "campaign-take-card" in text and "campaign-move-card" not in text
+    post_move(client, table, "campaign-take-card", {"number": 150, "player": s.active + 1})
+    c = state_of(table).campaign
+    aid = s.adventurers[s.active]
+    assert [c.copies[cid].number for cid in c.places[f"items:{aid}"]] == [150]
