@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from games import services
 from games.galzyr import book as books
@@ -250,3 +252,31 @@ def test_players_see_the_campaign_and_the_active_player_takes_cards(client, tabl
     c = state_of(table).campaign
     aid = s.adventurers[s.active]
     assert [c.copies[cid].number for cid in c.places[f"items:{aid}"]] == [150]
+
+
+def test_undo_puts_the_card_back(client, table):
+    seated(client, table)
+    before = state_of(table)
+    post_move(client, table, "campaign-take-card", {"number": 150, "player": 1})
+    table.refresh_from_db()
+    client.post(reverse("games:undo", args=[table.code]), {"version": table.version}, **HTMX)
+    assert state_of(table) == before
+
+
+def test_the_api_takes_a_card_with_a_sentence(table):
+    api = APIClient()
+    base = f"/api/tables/{table.code}/"
+    version = api.get(base).json()["version"]
+    response = api.post(
+        base + "moves/",
+        {
+            "move": "campaign-take-card",
+            "args": {"number": 151, "player": 2, "pick": "random"},
+            "version": version,
+            "seat": "sm",
+        },
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    sentence = json.dumps(response.json())
+    assert "at random" in sentence and "Marrow Hollins" in sentence
