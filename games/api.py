@@ -77,15 +77,16 @@ class MoveResultSerializer(serializers.Serializer):
 
 def table_json(table: Table, seat: str) -> dict:
     game = services.game_of(table)
-    outcome = game.outcome(table.state)
+    state = game.load(table.state)  # parsed once for the seats, the outcome and the view
+    outcome = game.outcome_fn(state)
     return {
         "code": table.code,
         "game": table.game,
         "name": table.name,
         "version": table.version,
         "seat": seat,
-        "seats": [vars(s) for s in game.seats(table.state)],
-        "state": game.view(table.state, seat),
+        "seats": [vars(s) for s in game.seats_fn(state)],
+        "state": game.view_fn(state, seat),
         "outcome": outcome.as_json() if outcome else None,
         "updated": table.updated,
     }

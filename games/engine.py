@@ -147,6 +147,10 @@ class Game(Generic[S]):
 
     def apply(self, data: dict[str, Any], move: str, args: dict[str, Any] | None, seat: str):
         """Run one move on a copy of ``data``: returns (new state as JSON, sentence)."""
+        return self.apply_to(self.load(data), move, args, seat)
+
+    def apply_to(self, state: S, move: str, args: dict[str, Any] | None, seat: str):
+        """Run one move on ``state`` (a freshly loaded model, which it changes)."""
         spec = self.moves.get(move)
         if spec is None:
             raise ArgsError(f"{self.title} has no move called “{move}”.")
@@ -154,7 +158,6 @@ class Game(Generic[S]):
             parsed = spec.args.model_validate(args or {})
         except ValidationError as exc:
             raise ArgsError(describe_validation_error(exc, spec.label)) from exc
-        state = self.load(data)
         sentence = spec.run(state, parsed, seat)
         self.check(state)
         return dump(state), sentence

@@ -60,8 +60,11 @@ def current_version(code: str) -> int | None:
     return row[0] if row else None
 
 
-def seat_of(table: Table, seat_id: str) -> Seat:
-    for seat in game_of(table).seats(table.state):
+def seat_of(table: Table, seat_id: str, state: BaseModel | None = None) -> Seat:
+    """The seat, or a RuleError; pass the already loaded ``state`` to skip parsing it again."""
+    game = game_of(table)
+    seats = game.seats_fn(state) if state is not None else game.seats(table.state)
+    for seat in seats:
         if seat.id == seat_id:
             return seat
     raise RuleError(_("There is no seat “%(seat)s” at this table.") % {"seat": seat_id})
@@ -128,14 +131,16 @@ def apply_move(
     # The transaction is rolled back on any exception, so a refused move changes nothing.
     with transaction.atomic():
         table = _locked(code, expected_version)
-        seat_of(table, seat)
         game = game_of(table)
+        # Parsed once: the seat check and the move share it (big states parse slowly).
+        state = game.load(table.state)
+        seat_of(table, seat, state)
         if callable(args):
             spec = game.moves.get(move)
             if spec is None:
                 raise RuleError(_("This game has no move called “%(move)s”.") % {"move": move})
             args = args(spec.args)
-        new_state, sentence = game.apply(table.state, move, args, seat)
+        new_state, sentence = game.apply_to(state, move, args, seat)
         logged = _save(table, new_state, name=move, args=args or {}, seat=seat, sentence=sentence)
     return table, logged
 

@@ -135,13 +135,14 @@ def choose_seat(request: HttpRequest, code: str) -> HttpResponse:
 
 def table_context(table: Table, seat_id: str, message: str = "", error: bool = False) -> dict:
     game = services.game_of(table)
-    seats = {seat.id: seat for seat in game.seats(table.state)}
-    outcome = game.outcome(table.state)
+    state = game.load(table.state)  # parsed once for the seats, the outcome and the view
+    seats = {seat.id: seat for seat in game.seats_fn(state)}
+    outcome = game.outcome_fn(state)
     return {
         "table": table,
         "game": game,
         "seat": seats[seat_id],
-        "view": game.view(table.state, seat_id),
+        "view": game.view_fn(state, seat_id),
         "outcome": outcome,
         "recent": list(services.history(table, RECENT)),
         "message": message,
