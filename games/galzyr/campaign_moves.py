@@ -24,6 +24,7 @@ from games.galzyr.rules import game
 from games.galzyr.state import MANAGERS, READERS, CheckStep, State, require
 
 SHORT = 3  # checklists up to this long are said in full; longer ones point at the panel
+LOGGED = 400  # the table's log keeps this much of a sentence
 TRAYS = ("library", "vault", "quest_slot", "noticeboard")
 
 
@@ -40,8 +41,40 @@ def start_campaign(state: State, book: Book, seed: int) -> None:
     state.campaign = campaign
     state.adventurers = advs[: len(state.players)]
     steps = core.setup_game(campaign, state.adventurers)
+    _deal_events(state)
     _sync(state)
     _keep(state, "Game setup", steps)
+
+
+def _deal_events(state: State) -> None:
+    """The reader draws from the campaign's event deck, in its order."""
+    c = state.campaign
+    if c is not None:
+        state.deck = [c.copies[cid].number for cid in c.places["event_deck"]]
+        state.drawn = None
+
+
+def mirror_events(state: State) -> str:
+    """After the reader drew, kept or put back an event card, the campaign's event deck and
+    drawn card follow; a card the scene sent elsewhere goes to the library for the players to
+    move where the scene says (returns the sentence saying so)."""
+    c = state.campaign
+    if state.mode != "campaign" or c is None or c.phase not in ("playing", "over"):
+        return ""
+    held = c.places["event_deck"] + c.places["drawn"]
+    by_number = {c.copies[cid].number: cid for cid in held}
+    deck = [by_number[n] for n in state.deck if n in by_number]
+    drawn = [by_number[state.drawn.card]] if state.drawn and state.drawn.card in by_number else []
+    gone = [cid for cid in held if cid not in deck and cid not in drawn]
+    c.places["event_deck"], c.places["drawn"] = deck, drawn
+    said = ""
+    for cid in gone:
+        c.places["library"].append(cid)
+        said += (
+            f" {card_label(c, cid).capitalize()} is put in the library: if the scene sent it "
+            "elsewhere, move it there."
+        )
+    return said
 
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -89,8 +122,9 @@ def _say(state: State, title: str, steps: list[Any]) -> str:
     _keep(state, title, steps)
     if not state.checklist:
         return f"{title}: nothing to do at the table."
-    if len(state.checklist) <= SHORT:
-        return " ".join(str(core.Step(s.text, s.manual)) for s in state.checklist)
+    said = " ".join(str(core.Step(s.text, s.manual)) for s in state.checklist)
+    if len(state.checklist) <= SHORT and len(said) <= LOGGED:
+        return said
     n = len(state.checklist)
     return f"{title}: {n} steps to mirror at the table (see the checklist)."
 
@@ -126,7 +160,7 @@ def campaign_setup(state: State, args, seat: str) -> str:
     require(state, seat, *MANAGERS)
     c = _campaign(state)
     steps = core.setup_game(c, state.adventurers)
-    _sync(state)
+    _deal_events(state)
     return _say(state, "Game setup", steps)
 
 
@@ -153,7 +187,7 @@ def campaign_continue(state: State, args, seat: str) -> str:
     """Continue playing right after saving without packing up."""
     require(state, seat, *MANAGERS)
     steps = core.continue_playing(_campaign(state))
-    _sync(state)
+    _deal_events(state)
     return _say(state, "Continue playing", steps)
 
 

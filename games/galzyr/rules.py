@@ -120,6 +120,15 @@ game = GalzyrGame(
 )
 
 
+def _mirror(state: State, said: str) -> str:
+    """Campaign mode: the campaign's event deck follows the reader's."""
+    if state.mode != "campaign":
+        return said
+    from games.galzyr.campaign_moves import mirror_events
+
+    return said + mirror_events(state)
+
+
 def _book_only_calendar(state: State) -> None:
     if state.mode == "campaign":
         from games.galzyr.campaign_moves import book_calendar
@@ -250,7 +259,7 @@ def open_scene(state: State, args: OpenScene, seat: str) -> str:
     returned = release_event(state, top=True)
     scene = start(state, args.number, book, fresh=True)
     title = f" “{scene.title}”" if scene.title else ""
-    return f"Scene {scene.key}{title} is open.{returned}"
+    return _mirror(state, f"Scene {scene.key}{title} is open.{returned}")
 
 
 class DrawEvent(BaseModel):
@@ -278,7 +287,8 @@ def draw_event(state: State, args: DrawEvent, seat: str) -> str:
     # Leave the scene being read: the event card's scene replaces it.
     state.scene = None
     state.locked = False
-    return "The story master draws an event card." + returned + pick_event(state, book)
+    said = "The story master draws an event card." + returned + pick_event(state, book)
+    return _mirror(state, said)
 
 
 class Confirm(BaseModel):
@@ -293,7 +303,9 @@ def confirm_event(state: State, args: Confirm, seat: str) -> str:
     if drawn is None or drawn.asking is None:
         raise RuleError("No event card is waiting for the story master.")
     drawn.confirmed[str(drawn.asking)] = args.met
-    return "The story master checked the event card." + pick_event(state, state.book())
+    return _mirror(
+        state, "The story master checked the event card." + pick_event(state, state.book())
+    )
 
 
 # -- reading -------------------------------------------------------------------------------------
@@ -487,11 +499,11 @@ def continue_(state: State, args, seat: str) -> str:
     if go is not None:
         state.trail.append(step)
         nxt = start(state, go, book, fresh=False)
-        return f"Scene {scene.key}: {said}{earned}.{placed} On to scene {nxt.key}."
+        return _mirror(state, f"Scene {scene.key}: {said}{earned}.{placed} On to scene {nxt.key}.")
     state.locked = True
     if state.drawn is not None:
         placed += release_event(state, top=False)
-    return f"Scene {scene.key}: {said}{earned}.{placed} The scene ends."
+    return _mirror(state, f"Scene {scene.key}: {said}{earned}.{placed} The scene ends.")
 
 
 # The campaign assistant's moves (campaign mode) register on the same game.

@@ -280,3 +280,25 @@ def test_the_api_takes_a_card_with_a_sentence(table):
     assert response.status_code == 200, response.content
     sentence = json.dumps(response.json())
     assert "at random" in sentence and "Marrow Hollins" in sentence
+
+
+def _events(s: State) -> tuple[list[int], list[int]]:
+    c = s.campaign
+    return (
+        [c.copies[cid].number for cid in c.places["event_deck"]],
+        [c.copies[cid].number for cid in c.places["drawn"]],
+    )
+
+
+def test_the_reader_draws_from_the_campaign_event_deck(client, table):
+    seated(client, table)
+    s = state_of(table)
+    deck, drawn = _events(s)
+    assert s.deck == deck and deck and drawn == []
+    post_move(client, table, "draw-event")
+    s = state_of(table)
+    deck_after, drawn_after = _events(s)
+    assert deck_after == s.deck
+    assert drawn_after == ([s.drawn.card] if s.drawn else [])
+    assert check(s.campaign) == []
+    assert sorted(deck_after + drawn_after) == sorted(deck) or s.drawn is None
