@@ -367,6 +367,10 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
     if state.mode != "campaign" or c is None:
         return None
     g = c.game
+    try:
+        names = state.book().names  # skill names (the book is open for the view already)
+    except RuleError:
+        names = {}
     adventurers = []
     for i, aid in enumerate(state.adventurers):
         adv, definition = c.adventurer(aid), c.adventurer_def(aid)
@@ -378,7 +382,7 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
                 "name": definition.name,
                 "gold": adv.gold,
                 "prestige": adv.prestige,
-                "marks": sorted(adv.marks.items()),
+                "marks": [(names.get(k, k), n) for k, n in sorted(adv.marks.items())],
                 "position": c.location_name(adv.position) if adv.position else None,
                 "travelling": g is not None and aid in g.moves and adv.position is not None,
                 "moves": g.moves.get(aid, 0) if g else 0,

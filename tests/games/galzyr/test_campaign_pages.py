@@ -88,6 +88,7 @@ def test_taking_a_card_moves_it_and_says_which_to_pull(client, table):
     text = page(client, last)
     assert "Take card #150 from the library into Odile Brackwater" in text
     assert "Storm lantern" in text
+    assert "Perception 1" in text  # Odile's skill marks, by name
 
 
 def test_a_fourth_item_is_refused_in_place_and_nothing_changes(client, table):
