@@ -147,7 +147,9 @@ def table_context(table: Table, seat_id: str, message: str = "", error: bool = F
         "recent": list(services.history(table, RECENT)),
         "message": message,
         "error": error,
-        "panel": game.template or "games/generic_panel.html",
+        "panel": game.template,
+        # Every move form posts to move_base + its name (see games/move_form_open.html).
+        "move_base": reverse("games:move", args=[table.code, "x"])[:-2],
         "moves": game.moves,
     }
 
