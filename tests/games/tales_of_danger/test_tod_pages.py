@@ -97,7 +97,8 @@ def test_the_groups_card_data_is_saved_once_and_used_by_new_tables(client):
     assert catalog.sponsor("queen").plans == 6  # shipped with the app, not in the YAML
     assert catalog.person("nun").crew == 1
     download = client.get(reverse("games:catalog-download", args=["tales-of-danger"]))
-    assert download.content.decode().endswith(yaml)
+    # The same data back (PostgreSQL's jsonb keeps keys in its own order, not ours).
+    assert catalogs.parse_yaml(game, download.content.decode()) == catalogs.parse_yaml(game, yaml)
 
 
 def test_catalog_mistakes_are_refused_with_the_line(client):
