@@ -1,6 +1,6 @@
 """The storybook rows of issue 3: loading a big world, and opening a scene in the reader.
 
-Import after ``django.setup()``. ``run_storybook_bench`` generates a world (``bench.worldgen``)
+Import after ``django.setup()``. ``run_storybook_bench`` generates a world (``storybook.worldgen``)
 into a temporary folder and measures:
 
 - lint + load of the folder in one pass (``storybook.load_world``), and the whole path of
@@ -26,11 +26,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench.core import HTMX, BenchError, Row, _call, _expect, _trim, measure
-from bench.worldgen import FIRST, MINIMAL, generate_world
 from games import services
 from games.models import Table
 from storybook import load_world
 from storybook.services import load_world_folder
+from storybook.worldgen import FIRST, MINIMAL, generate_world
 
 SEAT = "table"  # the shared display: it may open scenes and sees the full scene list
 MONTH = "june"

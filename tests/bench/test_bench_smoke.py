@@ -5,9 +5,7 @@ its numbers are sane."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
 
@@ -17,7 +15,6 @@ from bench.loadtest import Run, parse_args, server_log_summary, summary
 from bench.loadtest import render as render_load
 from bench.report import as_json, constant_queries, render, verdict
 from bench.storybook import run_storybook_bench
-from bench.worldgen import generate_world
 
 PER_TABLE = [
     "full table page",
@@ -140,18 +137,3 @@ def test_bench_measures_the_storybook():
     document = json.loads(json.dumps(as_json(result), allow_nan=False))
     assert document["constant_queries"] is True
     assert [r["interaction"] for r in document["rows"]] == [name for name, _ in STORYBOOK_ROWS]
-
-
-def test_bench_world_generator_matches_the_tests_copy(tmp_path):
-    spec = importlib.util.spec_from_file_location(
-        "tests_worldgen", Path(__file__).resolve().parents[1] / "storybook" / "worldgen.py"
-    )
-    theirs = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(theirs)
-
-    ours = generate_world(tmp_path / "ours", scenes=12, seed=3)
-    other = theirs.generate_world(tmp_path / "theirs", scenes=12, seed=3)
-
-    files = sorted(p.relative_to(ours) for p in ours.rglob("*") if p.is_file())
-    assert files == sorted(p.relative_to(other) for p in other.rglob("*") if p.is_file())
-    assert all((ours / f).read_bytes() == (other / f).read_bytes() for f in files)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import textwrap
 from pathlib import Path
@@ -42,17 +41,9 @@ def make_world(tmp_path: Path):
     return make
 
 
-def _load_worldgen():
-    # --import-mode=importlib keeps test folders off sys.path: load the helper by its file
-    spec = importlib.util.spec_from_file_location(
-        "storybook_worldgen", WORLDS.parent / "worldgen.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 @pytest.fixture(scope="session")
 def generate_world():
-    """``generate_world(dest, scenes=2000)`` from worldgen.py."""
-    return _load_worldgen().generate_world
+    """``generate_world(dest, scenes=2000)`` from storybook.worldgen."""
+    from storybook.worldgen import generate_world
+
+    return generate_world

@@ -3,7 +3,6 @@ the API, and the query counts of the page and of opening a scene."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import shutil
 from io import StringIO
@@ -34,12 +33,9 @@ def load(path: Path, slug: str) -> None:
 
 
 def generated_world(dest: Path, scenes: int) -> Path:
-    spec = importlib.util.spec_from_file_location(
-        "storybook_worldgen", ROOT / "tests" / "storybook" / "worldgen.py"
-    )
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.generate_world(dest, scenes=scenes)
+    from storybook.worldgen import generate_world
+
+    return generate_world(dest, scenes=scenes)
 
 
 @pytest.fixture
