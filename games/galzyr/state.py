@@ -13,21 +13,8 @@ from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
 from storybook.context import Facts, ReadContext
 from storybook.format import MONTHS
+from storybook.format.common import Month
 
-Month = Literal[
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-]
 Role = Literal["sm", "table", "active", "player"]
 Mode = Literal["book", "campaign"]  # book only, or the campaign assistant tracking every card
 
