@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from games.models import GameCatalog, Move, Table
+from games.models import Backup, GameCatalog, Move, Table
 
 
 class MoveInline(admin.TabularInline):
@@ -35,3 +35,24 @@ class MoveAdmin(admin.ModelAdmin):
 @admin.register(GameCatalog)
 class GameCatalogAdmin(admin.ModelAdmin):
     list_display = ["game", "updated"]
+
+
+@admin.register(Backup)
+class BackupAdmin(admin.ModelAdmin):
+    """Read-only: backups are made and restored by the services (the table's Backups page)."""
+
+    list_display = ["label", "table", "version", "size", "created"]
+    list_filter = ["game"]
+    search_fields = ["label", "table__name"]
+    list_select_related = ["table"]
+    readonly_fields = ["table", "token", "created", "game", "version", "label", "size", "undone"]
+    exclude = ["state"]  # a campaign's state is tens of kilobytes; download it from the page
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False

@@ -1,4 +1,5 @@
-"""The REST API over the same services as the pages: tables, moves, history, undo, export."""
+"""The REST API over the same services as the pages: tables, moves, history, undo, export,
+backups."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from rest_framework.decorators import api_view
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import exchange, services
+from games import backups, exchange, services
 from games.engine import STORY_MASTER_SEAT, TABLE_SEAT, RuleError
-from games.models import Move, Table
+from games.models import Backup, Move, Table
 from games.registry import all_games
 
 
@@ -44,6 +45,23 @@ class MoveRequestSerializer(serializers.Serializer):
 class UndoRequestSerializer(serializers.Serializer):
     version = serializers.IntegerField(min_value=1)
     seat = serializers.CharField(max_length=16, required=False, default=TABLE_SEAT)
+
+
+class RestoreRequestSerializer(UndoRequestSerializer):
+    """The table's version (a restore is a write like a move) and a keeper seat."""
+
+
+class BackupRequestSerializer(serializers.Serializer):
+    seat = serializers.CharField(max_length=16, required=False, default=TABLE_SEAT)
+
+
+class BackupSerializer(serializers.ModelSerializer):
+    token = serializers.CharField(read_only=True, help_text="Addresses the backup in URLs.")
+    size = serializers.IntegerField(read_only=True, help_text="Bytes of the saved state.")
+
+    class Meta:
+        model = Backup
+        fields = ["token", "created", "version", "label", "size"]
 
 
 class SeatSerializer(serializers.Serializer):
@@ -100,6 +118,10 @@ def not_found() -> Response:
     return refused(_("No table has this code."), status.HTTP_404_NOT_FOUND)
 
 
+def no_backup() -> Response:
+    return refused(_("This table has no such backup."), status.HTTP_404_NOT_FOUND)
+
+
 def conflict(exc: services.VersionConflict, seat: str) -> Response:
     table = exc.table
     return Response(
@@ -120,6 +142,8 @@ def _write(request: Request, code: str, body_serializer, action) -> Response:
         table, logged = action(body.validated_data)
     except services.TableNotFound:
         return not_found()
+    except backups.BackupNotFound:
+        return no_backup()
     except services.VersionConflict as exc:
         try:
             return conflict(exc, seat)
@@ -258,3 +282,90 @@ def import_table(request: Request) -> Response:
     except RuleError as exc:
         return refused(str(exc))
     return Response(table_json(table, TABLE_SEAT), status=status.HTTP_201_CREATED)
+
+
+NO_BACKUP = OpenApiResponse(ErrorSerializer, description="No such table, or no such backup.")
+
+
+@extend_schema(
+    methods=["GET"],
+    parameters=[SEAT_PARAM],
+    responses={200: BackupSerializer(many=True), 400: REFUSED, 404: NOT_FOUND},
+    tags=["backups"],
+    description="The table's backups, newest first (the last 20 are kept). Backups hold every "
+    "secret: only the shared display ('table') and the story master ('sm') may use them.",
+)
+@extend_schema(
+    methods=["POST"],
+    request=BackupRequestSerializer,
+    responses={201: BackupSerializer, 400: REFUSED, 404: NOT_FOUND},
+    tags=["backups"],
+    description="Back up now: store the table as it is (the oldest beyond 20 is dropped).",
+)
+@api_view(["GET", "POST"])
+def table_backups(request: Request, code: str) -> Response:
+    if request.method == "POST":
+        body = BackupRequestSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        try:
+            _, backup = services.back_up(code, seat=body.validated_data["seat"])
+        except services.TableNotFound:
+            return not_found()
+        except RuleError as exc:
+            return refused(str(exc))
+        return Response(BackupSerializer(backup).data, status=status.HTTP_201_CREATED)
+    try:
+        table = _keeper_table(code, request.query_params.get("seat", TABLE_SEAT))
+    except services.TableNotFound:
+        return not_found()
+    except RuleError as exc:
+        return refused(str(exc))
+    return Response(BackupSerializer(backups.listing(table), many=True).data)
+
+
+def _keeper_table(code: str, seat: str) -> Table:
+    table = services.get_table(code)
+    services.keeper_seat(table, seat)
+    return table
+
+
+@extend_schema(
+    parameters=[SEAT_PARAM],
+    responses={
+        200: OpenApiResponse(description="The table as it was, as an export document."),
+        400: REFUSED,
+        404: NO_BACKUP,
+    },
+    tags=["backups"],
+)
+@api_view(["GET"])
+def backup_document(request: Request, code: str, token: str) -> Response:
+    try:
+        table = _keeper_table(code, request.query_params.get("seat", TABLE_SEAT))
+        backup = backups.find(table, token)
+    except services.TableNotFound:
+        return not_found()
+    except backups.BackupNotFound:
+        return no_backup()
+    except RuleError as exc:
+        return refused(str(exc))
+    return Response(exchange.export_backup(backup))
+
+
+@extend_schema(
+    request=RestoreRequestSerializer,
+    responses={200: MoveResultSerializer, 400: REFUSED, 404: NO_BACKUP, 409: CONFLICT},
+    tags=["backups"],
+    description="Put the backup's state back as a new move in the log (undo takes it back). "
+    "Refused with 400, changing nothing, when the game's rules can't take the backup's state.",
+)
+@api_view(["POST"])
+def restore_backup(request: Request, code: str, token: str) -> Response:
+    return _write(
+        request,
+        code,
+        RestoreRequestSerializer,
+        lambda body: services.restore_backup(
+            code, token, expected_version=body["version"], seat=body["seat"]
+        ),
+    )

@@ -108,6 +108,9 @@ class Game(Generic[S]):
     # catalog_from_state_fn reads a table's entries back so they can be saved.
     Catalog: type[BaseModel] | None = None
     catalog_from_state_fn: Callable[[S], dict[str, Any]] | None = None
+    # Moves after which the platform stores a backup of the table (in the same transaction),
+    # e.g. {"campaign-save"}: the moments a group would be sorry to lose.
+    backup_after: frozenset[str] = frozenset()
     moves: dict[str, MoveSpec] = field(default_factory=dict)
 
     def move(self, args: type[BaseModel] = NoArgs, *, label: str = "", name: str = ""):

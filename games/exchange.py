@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from games.engine import RuleError, describe_validation_error
-from games.models import Move, Table
+from games.models import Backup, Move, Table
 from games.registry import get_game
 
 FORMAT = "talekeeper.table"
@@ -54,15 +54,32 @@ class TableDocument(BaseModel):
 
 
 def export_table(table: Table) -> dict[str, Any]:
-    moves = table.moves.order_by("id")
+    return _document(table, table.game, table.state, table.version, table.moves.order_by("id"))
+
+
+def export_backup(backup: Backup) -> dict[str, Any]:
+    """The document ``export_table`` gave when the backup was taken.
+
+    The log up to the backup's version is still the table's (moves are only ever added);
+    only the undone marks are the backup's own, since a later undo marks an older move.
+    """
+    table = backup.table
+    undone = set(backup.undone)
+    moves = table.moves.filter(version__lte=backup.version).order_by("id")
+    return _document(
+        table, backup.game, backup.state, backup.version, moves, lambda m: m.version in undone
+    )
+
+
+def _document(table: Table, game: str, state: dict, version: int, moves, undone=None):
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
-        "game": table.game,
+        "game": game,
         "name": table.name,
-        "version": table.version,
+        "version": version,
         "created": table.created.isoformat(),
-        "state": table.state,
+        "state": state,
         "moves": [
             {
                 "name": m.name,
@@ -71,12 +88,17 @@ def export_table(table: Table) -> dict[str, Any]:
                 "sentence": m.sentence,
                 "version": m.version,
                 "state_before": m.state_before,
-                "undone": m.undone,
+                "undone": m.undone if undone is None else undone(m),
                 "created": m.created.isoformat(),
             }
             for m in moves
         ],
     }
+
+
+def document_text(document: dict[str, Any]) -> str:
+    """The document as the file a page offers for download."""
+    return json.dumps(document, ensure_ascii=False, indent=1)
 
 
 def parse_document(raw: bytes | str) -> TableDocument:
@@ -111,15 +133,14 @@ def validate_document(data: Any) -> TableDocument:
             )
             % {"version": doc.version}
         )
-    _check_state(game, doc.state, _("the table's state"))
+    check_state(game, doc.state, _("the table's state"))
     for move in doc.moves:
-        _check_state(
-            game, move.state_before, _("the state before move %(n)s") % {"n": move.version}
-        )
+        check_state(game, move.state_before, _("the state before move %(n)s") % {"n": move.version})
     return doc
 
 
-def _check_state(game, state: dict, where: str) -> None:
+def check_state(game, state: dict, where: str) -> None:
+    """The state parses as the game's model, exactly (nothing unknown), and keeps its invariants."""
     try:
         parsed = game.load(state)
     except ValidationError as exc:

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import secrets
+
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +38,7 @@ class Move(models.Model):
     """One line of a table's log: what was done, by which seat, and the state before it."""
 
     UNDO = "undo"
+    RESTORE = "restore"
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="moves")
     name = models.CharField(_("move"), max_length=60)
@@ -71,3 +74,40 @@ class GameCatalog(models.Model):
 
     def __str__(self) -> str:
         return self.game
+
+
+def new_backup_token() -> str:
+    """How a backup is addressed in URLs: unguessable, unlike its id."""
+    return secrets.token_urlsafe(16)
+
+
+class Backup(models.Model):
+    """A table as it was at one moment, kept so a group can go back to it (see games/backups.py).
+
+    It holds the state and which moves were undone then; the rest of the export document —
+    the log up to ``version`` — is the table's own Move rows, which are append-only, so a
+    backup costs one state however long the campaign's log grows.
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="backups")
+    token = models.CharField(
+        _("token"), max_length=32, unique=True, default=new_backup_token, editable=False
+    )
+    created = models.DateTimeField(_("when"), default=timezone.now)
+    game = models.SlugField(_("game"), max_length=40)
+    version = models.PositiveIntegerField(_("version"))
+    label = models.CharField(_("label"), max_length=400)
+    state = models.JSONField(_("state"))
+    # The versions of the moves that were undone when the backup was taken (undo marks an
+    # older move later, so the flag alone would not give back this moment's log).
+    undone = models.JSONField(_("undone moves"), default=list)
+    size = models.PositiveIntegerField(_("size in bytes"), default=0)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name = _("backup")
+        verbose_name_plural = _("backups")
+        indexes = [models.Index(fields=["table", "-id"], name="backup_table_newest")]
+
+    def __str__(self) -> str:
+        return self.label

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import connection, transaction
+from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
-from games import catalogs
+from games import backups, catalogs
 from games.engine import Game, RuleError, Seat
-from games.models import Move, Table
+from games.models import Backup, Move, Table
 from games.registry import get_game
 
 
@@ -142,6 +143,8 @@ def apply_move(
             args = args(spec.args)
         new_state, sentence = game.apply_to(state, move, args, seat)
         logged = _save(table, new_state, name=move, args=args or {}, seat=seat, sentence=sentence)
+        if move in game.backup_after:
+            backups.store(table, label=logged.sentence)
     return table, logged
 
 
@@ -175,3 +178,50 @@ def history(table: Table, limit: int | None = None):
     """The log, newest first (state snapshots left in the database)."""
     moves = table.moves.defer("state_before")
     return moves[:limit] if limit else moves
+
+
+def back_up(code: str, *, seat: str) -> tuple[Table, Backup]:
+    """Store a backup of the table as it is ("Back up now")."""
+    with transaction.atomic():
+        # Locked (no version to check: a backup changes nothing) so it is of one whole moment.
+        try:
+            table = Table.objects.select_for_update().get(code=code)
+        except Table.DoesNotExist:
+            raise TableNotFound(code) from None
+        who = keeper_seat(table, seat).label
+        backup = backups.store(table, label=_("Backed up by %(who)s") % {"who": who})
+    return table, backup
+
+
+def keeper_seat(table: Table, seat: str) -> Seat:
+    """The seat, if it may see and restore backups (they hold every secret); RuleError if not."""
+    found = seat_of(table, seat)
+    backups.check_keeper(found.kind)
+    return found
+
+
+def restore_backup(code: str, token: str, *, expected_version: int, seat: str):
+    """Put the backup's state back as a new logged move, so it can be undone and is synced.
+
+    RuleError (ImportRefused) when the current rules can't take the backup's state, and
+    BackupNotFound; in both cases nothing changes.
+    """
+    with transaction.atomic():
+        table = _locked(code, expected_version)
+        keeper_seat(table, seat)
+        backup = backups.find(table, token)
+        state = backups.restorable_state(game_of(table), backup)
+        when = formats.date_format(timezone.localtime(backup.created), "DATETIME_FORMAT")
+        sentence = _("Restored the backup of %(date)s (version %(version)s)") % {
+            "date": when,
+            "version": backup.version,
+        }
+        logged = _save(
+            table,
+            state,
+            name=Move.RESTORE,
+            args={"version": backup.version, "created": backup.created.isoformat()},
+            seat=seat,
+            sentence=sentence,
+        )
+    return table, logged

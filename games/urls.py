@@ -19,5 +19,13 @@ urlpatterns = [
     path("t/<str:code>/undo/", views.undo, name="undo"),
     path("t/<str:code>/history/", views.history_page, name="history"),
     path("t/<str:code>/export/", views.export_table, name="export"),
+    path("t/<str:code>/backups/", views.backups_page, name="backups"),
+    path("t/<str:code>/backups/new/", views.back_up_now, name="back-up-now"),
+    path("t/<str:code>/backups/<str:token>/restore/", views.restore_backup, name="restore"),
+    path(
+        "t/<str:code>/backups/<str:token>/download/",
+        views.backup_download,
+        name="backup-download",
+    ),
     path("t/<str:code>/scores/", views.scores_page, name="scores"),
 ]

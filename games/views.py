@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.http import (
     Http404,
     HttpRequest,
@@ -18,8 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import catalogs, codes, exchange, results, services
-from games.engine import RuleError
+from games import backups, catalogs, codes, exchange, results, services
+from games.engine import RuleError, Seat
 from games.forms import args_from_form, version_from_form
 from games.models import Table
 from games.registry import all_games, get_game
@@ -251,13 +252,124 @@ def history_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def export_table(request: HttpRequest, code: str) -> HttpResponse:
     table = _table_or_404(code)
-    response = HttpResponse(
-        json.dumps(exchange.export_table(table), ensure_ascii=False, indent=1),
-        content_type="application/json",
-    )
-    filename = f"talekeeper-{slugify(table.name) or table.game}-v{table.version}.json"
+    return _json_download(exchange.export_table(table), table, table.version)
+
+
+def _json_download(document: dict, table: Table, version: int, kind: str = "") -> HttpResponse:
+    response = HttpResponse(exchange.document_text(document), content_type="application/json")
+    filename = f"talekeeper-{slugify(table.name) or table.game}-v{version}{kind}.json"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
+
+
+# -- backups ---------------------------------------------------------------------------------
+
+
+def _keeper(request: HttpRequest, table: Table) -> Seat | HttpResponse:
+    """The device's seat if it may use the backups (they hold every secret, as an export does)."""
+    seat_id = remembered_seat(request, table.code)
+    seat = next((s for s in services.game_of(table).seats(table.state) if s.id == seat_id), None)
+    if seat is None:
+        url = reverse("games:seat", args=[table.code])
+        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    try:
+        backups.check_keeper(seat.kind)
+    except RuleError as exc:
+        raise PermissionDenied(str(exc)) from None
+    return seat
+
+
+def _backups_respond(
+    request: HttpRequest,
+    table: Table,
+    seat: Seat,
+    *,
+    message: str = "",
+    status: int = 200,
+    confirm=None,
+) -> HttpResponse:
+    context = {
+        "table": table,
+        "seat": seat,
+        "backups": backups.listing(table),
+        "keep": backups.KEEP,
+        "message": message,
+        "error": status != 200,
+        "confirm": confirm,
+    }
+    if request.htmx:
+        # As on the table page: htmx swaps only 2xx answers, the refusal is shown in place.
+        response = render(request, "games/backups.html#backups", context)
+        if status != 200:
+            response["HX-Trigger"] = "tk:refused"
+        return response
+    return render(request, "games/backups.html", context, status=status)
+
+
+@require_GET
+def backups_page(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    seat = _keeper(request, table)
+    if isinstance(seat, HttpResponse):
+        return seat
+    return _backups_respond(request, table, seat)
+
+
+@require_POST
+def back_up_now(request: HttpRequest, code: str) -> HttpResponse:
+    table = _table_or_404(code)
+    seat = _keeper(request, table)
+    if isinstance(seat, HttpResponse):
+        return seat
+    try:
+        table, backup = services.back_up(code, seat=seat.id)
+    except services.TableNotFound:
+        raise Http404(_("No table has this code.")) from None
+    message = _("Backed up: version %(version)s.") % {"version": backup.version}
+    return _backups_respond(request, table, seat, message=message)
+
+
+def _backup_or_404(table: Table, token: str):
+    try:
+        return backups.find(table, token)
+    except backups.BackupNotFound:
+        raise Http404(_("This table has no such backup.")) from None
+
+
+@require_http_methods(["GET", "POST"])
+def restore_backup(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    """GET asks to confirm (naming the backup); POST, carrying the table's version, restores."""
+    table = _table_or_404(code)
+    seat = _keeper(request, table)
+    if isinstance(seat, HttpResponse):
+        return seat
+    backup = _backup_or_404(table, token)
+    if request.method == "GET":
+        return _backups_respond(request, table, seat, confirm=backup)
+    try:
+        version = version_from_form(request.POST)
+        services.restore_backup(code, token, expected_version=version, seat=seat.id)
+    except (services.TableNotFound, backups.BackupNotFound):
+        raise Http404(_("This table has no such backup.")) from None
+    except services.VersionConflict as conflict:
+        # Ask again against the fresh version: the group may not want this backup any more.
+        return _backups_respond(
+            request, conflict.table, seat, message=str(conflict), status=409, confirm=backup
+        )
+    except RuleError as exc:
+        return _backups_respond(request, table, seat, message=str(exc), status=400)
+    url = reverse("games:table", args=[code])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+@require_GET
+def backup_download(request: HttpRequest, code: str, token: str) -> HttpResponse:
+    table = _table_or_404(code)
+    seat = _keeper(request, table)
+    if isinstance(seat, HttpResponse):
+        return seat
+    backup = _backup_or_404(table, token)
+    return _json_download(exchange.export_backup(backup), table, backup.version, "-backup")
 
 
 @require_http_methods(["GET", "POST"])

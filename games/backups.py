@@ -1,0 +1,80 @@
+"""A table's backups: stored after the moves a game names (and on demand), the last KEEP kept.
+
+The actions — back up now, restore — are in games/services.py, which calls these inside
+its own transaction with the table row locked; nothing here opens a transaction.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from games import exchange
+from games.engine import Game, RuleError
+from games.models import Backup, Table
+
+KEEP = 20  # per table (issue 4: "the last 20 kept")
+
+# Backups hold every secret (an export does): only these seats see, download or restore them.
+KEEPER_KINDS = frozenset({"table", "sm"})
+
+
+class BackupNotFound(Exception):
+    """No backup of this table has this token (the page or API answers 404)."""
+
+
+def store(table: Table, label: str) -> Backup:
+    """Keep the table as it is now and drop the oldest beyond KEEP: three queries."""
+    undone = sorted(table.moves.filter(undone=True).values_list("version", flat=True))
+    backup = Backup.objects.create(
+        table=table,
+        game=table.game,
+        version=table.version,
+        label=label[:400],
+        state=table.state,
+        undone=undone,
+        size=len(json.dumps(table.state, ensure_ascii=False, separators=(",", ":")).encode()),
+    )
+    newest = Backup.objects.filter(table=table).order_by("-id").values("id")[:KEEP]
+    Backup.objects.filter(table=table).exclude(id__in=newest).delete()
+    return backup
+
+
+def listing(table: Table) -> QuerySet[Backup]:
+    """Newest first, without the states (a page lists twenty of them)."""
+    return Backup.objects.filter(table=table).defer("state", "undone").order_by("-id")
+
+
+def find(table: Table, token: str) -> Backup:
+    backup = Backup.objects.filter(table=table, token=token).first()
+    if backup is None:
+        raise BackupNotFound(token)
+    backup.table = table  # export_backup reads the table's name and log: no second fetch
+    return backup
+
+
+def restorable_state(game: Game, backup: Backup) -> dict:
+    """The backup's state if this table's game can take it as it is; ImportRefused otherwise.
+
+    A game's state model can change between a save and a restore months later: a state the
+    current rules refuse is not put back half-understood.
+    """
+    if backup.game != game.slug:
+        raise exchange.ImportRefused(
+            _("This backup is of another game (“%(game)s”); it can't be restored here.")
+            % {"game": backup.game}
+        )
+    try:
+        exchange.check_state(game, backup.state, _("the backup's state"))
+    except exchange.ImportRefused as exc:
+        raise exchange.ImportRefused(
+            _("This backup can't be restored: %(fault)s") % {"fault": exc}
+        ) from None
+    return backup.state
+
+
+def check_keeper(kind: str) -> None:
+    if kind not in KEEPER_KINDS:
+        raise RuleError(_("Only the shared display and the story master can use the backups."))
