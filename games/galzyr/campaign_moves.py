@@ -9,27 +9,31 @@ Player *n* plays the world's *n*-th adventurer.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from games.engine import RuleError
-from games.galzyr import calendar as reader_calendar
 from games.galzyr import campaign as core
 from games.galzyr.book import Book
-from games.galzyr.campaign.facts import calendar_slot
-from games.galzyr.campaign.state import HOLDINGS, in_play, is_tray
-from games.galzyr.campaign.text import adventurer_name, card_label, place_label
+from games.galzyr.campaign.text import adventurer_name, card_label
+from games.galzyr.campaign_common import adventurer_of, campaign_of, copy_of, keep, say, sync
 from games.galzyr.rules import game
-from games.galzyr.state import MANAGERS, READERS, CheckStep, State, require
+from games.galzyr.state import MANAGERS, READERS, State, require
 
-SHORT = 3  # checklists up to this long are said in full; longer ones point at the panel
-LOGGED = 400  # the table's log keeps this much of a sentence
-TRAYS = ("library", "vault", "quest_slot", "noticeboard")
+Play = Literal["competitive", "cooperative"]  # Discord or Harmony
 
 
-def start_campaign(state: State, book: Book, seed: int) -> None:
-    """A fresh campaign from the world's catalog and map, then the game setup for the players."""
+def start_campaign(
+    state: State,
+    book: Book,
+    seed: int,
+    *,
+    adventurers: list[str] | None = None,
+    play: Play = "cooperative",
+) -> None:
+    """A fresh campaign from the world's catalog and map, then the game setup for the players
+    (their adventurers in the world's order unless chosen; challenge mode from the table)."""
     world = SimpleNamespace(slug=book.slug, info=book.info, cards=book.catalog)
     if not book.catalog:
         raise RuleError(f"The world “{book.name}” has no card catalog: campaign mode needs one.")
@@ -39,11 +43,31 @@ def start_campaign(state: State, book: Book, seed: int) -> None:
     campaign, _ = core.new_campaign(world, seed)  # type: ignore[arg-type]
     state.mode = "campaign"
     state.campaign = campaign
-    state.adventurers = advs[: len(state.players)]
-    steps = core.setup_game(campaign, state.adventurers)
+    state.adventurers = chosen_adventurers(state, campaign, adventurers or [])
+    steps = core.setup_game(campaign, state.adventurers, play, challenge=state.challenge)
     _deal_events(state)
-    _sync(state)
-    _keep(state, "Game setup", steps)
+    sync(state)
+    keep(state, "Game setup", steps)
+
+
+def chosen_adventurers(state: State, c: core.Campaign, chosen: list[str]) -> list[str]:
+    """One adventurer per player: the ones chosen, else the world's order; never two alike."""
+    order = [a.id for a in c.world.adventurers]
+    n = len(state.players)
+    if not chosen:
+        return order[:n]
+    if len(chosen) != n:
+        raise RuleError(f"Choose one adventurer for each of the {n} players.")
+    for aid in chosen:
+        if aid not in order:
+            raise RuleError(f"This world has no adventurer “{aid}”.")
+    for i, aid in enumerate(chosen):
+        if aid in chosen[:i]:
+            raise RuleError(
+                f"{adventurer_name(c, aid)} is chosen twice: each player plays a different "
+                "adventurer."
+            )
+    return list(chosen)
 
 
 def _deal_events(state: State) -> None:
@@ -87,88 +111,37 @@ def book_calendar(state: State) -> None:
         )
 
 
-def _campaign(state: State) -> core.Campaign:
-    if state.mode != "campaign" or state.campaign is None:
-        raise RuleError("This table reads the book only: start a campaign table for that.")
-    return state.campaign
-
-
-def _sync(state: State) -> None:
-    """The reader follows the campaign: its month and day token, and whose turn it is."""
-    c = state.campaign
-    if c is None:
-        return
-    if c.month is not None:
-        state.month = c.month  # type: ignore[assignment]
-    if c.calendar.day is not None:
-        state.day = min(c.calendar.day, reader_calendar.last_day())
-    game_ = c.game
-    if game_ is not None and state.campaign.phase == "playing":
-        aid = game_.active
-        if aid in state.adventurers:
-            state.active = state.adventurers.index(aid)
-            if state.partner == state.active:
-                state.partner = None
-
-
-def _keep(state: State, title: str, steps: list[Any]) -> None:
-    steps = [s if isinstance(s, core.Step) else core.Step(str(s)) for s in steps]
-    state.checklist_title = title
-    state.checklist = [CheckStep(text=s.text, manual=s.manual) for s in steps]
-
-
-def _say(state: State, title: str, steps: list[Any]) -> str:
-    _sync(state)
-    _keep(state, title, steps)
-    if not state.checklist:
-        return f"{title}: nothing to do at the table."
-    said = " ".join(str(core.Step(s.text, s.manual)) for s in state.checklist)
-    if len(state.checklist) <= SHORT and len(said) <= LOGGED:
-        return said
-    n = len(state.checklist)
-    return f"{title}: {n} steps to mirror at the table (see the checklist)."
-
-
-def _adventurer(state: State, player: int) -> str:
-    if not 1 <= player <= len(state.adventurers):
-        raise RuleError(f"There is no player {player} at this table.")
-    return state.adventurers[player - 1]
-
-
-def _copy(c: core.Campaign, number: int, *, where: str | None = None, timed: bool = False) -> int:
-    """The copy of card #N meant: in ``where`` if given, else the first in play."""
-    copies = c.numbered(number)
-    if not copies:
-        raise RuleError(f"There is no card #{number:03d} in the catalog.")
-    places = c.where()
-    for cid in copies:
-        key = places[cid]
-        if where is not None and key != where:
-            continue
-        if where is None and not in_play(key):
-            continue
-        if timed and core.timer_of(c, cid) is None:
-            continue
-        return cid
-    raise RuleError(core.where_is(c, number))
-
-
 # -- setting up, saving, continuing ---------------------------------------------------------------
-@game.move(label="Set up a game")
-def campaign_setup(state: State, args, seat: str) -> str:
-    """Game setup for the table's adventurers (every card must be in the trays)."""
+class SetupArgs(BaseModel):
+    adventurers: list[str] = Field(default_factory=list, max_length=6)  # per player, in order
+    mode: Play = "cooperative"
+    challenge: bool = False
+
+
+@game.move(SetupArgs, label="Set up a game")
+def campaign_setup(state: State, args: SetupArgs, seat: str) -> str:
+    """Game setup (every card in the trays): each player's adventurer, competitive (Discord)
+    or co-operative (Harmony), challenge mode; the round limit follows the player count."""
     require(state, seat, *MANAGERS)
-    c = _campaign(state)
-    steps = core.setup_game(c, state.adventurers)
+    c = campaign_of(state)
+    chosen = chosen_adventurers(state, c, args.adventurers)
+    steps = core.setup_game(c, chosen, args.mode, challenge=args.challenge)
+    state.adventurers = chosen
+    state.challenge = args.challenge
     _deal_events(state)
-    return _say(state, "Game setup", steps)
+    g = c.game
+    assert g is not None
+    card = "Discord" if g.mode == "competitive" else "Harmony"
+    challenge = ", challenge mode" if args.challenge else ""
+    lead = f"A {g.mode} game ({card}{challenge}) of {g.limit} rounds."
+    return say(state, "Game setup", steps, lead)
 
 
 @game.move(label="Reset the whole game")
 def campaign_reset_game(state: State, args, seat: str) -> str:
     """Reset the whole campaign: every card back where a new box starts (between games)."""
     require(state, seat, *MANAGERS)
-    return _say(state, "Reset the whole game", core.reset_game(_campaign(state)))
+    return say(state, "Reset the whole game", core.reset_game(campaign_of(state)))
 
 
 class SaveArgs(BaseModel):
@@ -179,16 +152,16 @@ class SaveArgs(BaseModel):
 def campaign_save(state: State, args: SaveArgs, seat: str) -> str:
     """Save the game: timers off, save effects, then (pack) every card into the save slots."""
     require(state, seat, *MANAGERS)
-    return _say(state, "Save the game", core.save_game(_campaign(state), pack=args.pack))
+    return say(state, "Save the game", core.save_game(campaign_of(state), pack=args.pack))
 
 
 @game.move(label="Continue playing")
 def campaign_continue(state: State, args, seat: str) -> str:
     """Continue playing right after saving without packing up."""
     require(state, seat, *MANAGERS)
-    steps = core.continue_playing(_campaign(state))
+    steps = core.continue_playing(campaign_of(state))
     _deal_events(state)
-    return _say(state, "Continue playing", steps)
+    return say(state, "Continue playing", steps)
 
 
 class PlayerArgs(BaseModel):
@@ -199,9 +172,9 @@ class PlayerArgs(BaseModel):
 def campaign_reset_adventurer(state: State, args: PlayerArgs, seat: str) -> str:
     """Reset one player's adventurer to a clean slate (between games)."""
     require(state, seat, *MANAGERS)
-    c = _campaign(state)
-    aid = _adventurer(state, args.player)
-    return _say(state, f"Reset {adventurer_name(c, aid)}", core.reset_adventurer(c, aid))
+    c = campaign_of(state)
+    aid = adventurer_of(state, args.player)
+    return say(state, f"Reset {adventurer_name(c, aid)}", core.reset_adventurer(c, aid))
 
 
 # -- cards ------------------------------------------------------------------------------------------
@@ -217,8 +190,8 @@ class TakeArgs(BaseModel):
 def campaign_take_card(state: State, args: TakeArgs, seat: str) -> str:
     """Take card #N into play ("Any", "Random" or the matching icon) for a player."""
     require(state, seat, *READERS)
-    c = _campaign(state)
-    aid = _adventurer(state, args.player) if args.player is not None else None
+    c = campaign_of(state)
+    aid = adventurer_of(state, args.player) if args.player is not None else None
     discard = None
     if args.discard is not None:
         holding = [k for k in (f"items:{aid}", f"quests:{aid}") if aid]
@@ -236,7 +209,7 @@ def campaign_take_card(state: State, args: TakeArgs, seat: str) -> str:
     steps = core.take_card(
         c, args.number, pick=args.pick, source=args.source, adventurer=aid, discard=discard
     )
-    return _say(state, f"Take card #{args.number:03d}", steps)
+    return say(state, f"Take card #{args.number:03d}", steps)
 
 
 class MoveArgs(BaseModel):
@@ -249,7 +222,7 @@ class MoveArgs(BaseModel):
 def campaign_move_card(state: State, args: MoveArgs, seat: str) -> str:
     """Move a copy of card #N to another place (a card text the app does not read)."""
     require(state, seat, *MANAGERS)
-    c = _campaign(state)
+    c = campaign_of(state)
     if args.to not in c.places:
         raise RuleError(f"There is no place “{args.to}” in this campaign.")
     here = c.where()
@@ -261,7 +234,7 @@ def campaign_move_card(state: State, args: MoveArgs, seat: str) -> str:
     if not copies:
         raise RuleError(core.where_is(c, args.number))
     steps = core.move_card(c, copies[0], args.to)
-    return _say(state, f"Move card #{args.number:03d}", steps)
+    return say(state, f"Move card #{args.number:03d}", steps)
 
 
 # -- rounds and the calendar -------------------------------------------------------------------------
@@ -274,9 +247,9 @@ class TravelArgs(BaseModel):
 def campaign_travel(state: State, args: TravelArgs, seat: str) -> str:
     """Move a player's figure to a location (one route at a time)."""
     require(state, seat, *READERS)
-    c = _campaign(state)
-    aid = _adventurer(state, args.player)
-    return _say(state, f"{adventurer_name(c, aid)} travels", core.travel(c, aid, args.to))
+    c = campaign_of(state)
+    aid = adventurer_of(state, args.player)
+    return say(state, f"{adventurer_name(c, aid)} travels", core.travel(c, aid, args.to))
 
 
 class FigureArgs(BaseModel):
@@ -288,32 +261,32 @@ class FigureArgs(BaseModel):
 def campaign_place_figure(state: State, args: FigureArgs, seat: str) -> str:
     """Put a player's figure on a location (setup, or a scene moving it), or off the board."""
     require(state, seat, *MANAGERS)
-    c = _campaign(state)
-    aid = _adventurer(state, args.player)
-    return _say(state, f"{adventurer_name(c, aid)}'s figure", core.place_figure(c, aid, args.to))
+    c = campaign_of(state)
+    aid = adventurer_of(state, args.player)
+    return say(state, f"{adventurer_name(c, aid)}'s figure", core.place_figure(c, aid, args.to))
 
 
 @game.move(label="Begin the story")
 def campaign_begin_story(state: State, args, seat: str) -> str:
     """Travel is over: the active player chooses a scene and the story master reads it."""
     require(state, seat, *READERS)
-    return _say(state, "The story", core.begin_story(_campaign(state)))
+    return say(state, "The story", core.begin_story(campaign_of(state)))
 
 
 @game.move(label="End the turn")
 def campaign_end_turn(state: State, args, seat: str) -> str:
     """End the active player's turn (the calendar phase follows the last turn of a round)."""
     require(state, seat, *READERS)
-    steps = core.end_turn(_campaign(state))
-    _sync(state)
-    return _say(state, "End of the turn", steps)
+    steps = core.end_turn(campaign_of(state))
+    sync(state)
+    return say(state, "End of the turn", steps)
 
 
 @game.move(label="Advance the day")
 def campaign_advance_day(state: State, args, seat: str) -> str:
     """The calendar phase: the day token moves on and the timers due are resolved."""
     require(state, seat, *MANAGERS)
-    return _say(state, "Next day", core.advance_day(_campaign(state)))
+    return say(state, "Next day", core.advance_day(campaign_of(state)))
 
 
 class TimerArgs(BaseModel):
@@ -325,9 +298,9 @@ class TimerArgs(BaseModel):
 def campaign_place_timer(state: State, args: TimerArgs, seat: str) -> str:
     """Put a timer token for a card in play (its timer box, or ``days`` ahead)."""
     require(state, seat, *MANAGERS)
-    c = _campaign(state)
-    step = core.place_timer(c, _copy(c, args.number), args.days)
-    return _say(state, f"Timer for card #{args.number:03d}", [step])
+    c = campaign_of(state)
+    step = core.place_timer(c, copy_of(c, args.number), args.days)
+    return say(state, f"Timer for card #{args.number:03d}", [step])
 
 
 class ShiftArgs(BaseModel):
@@ -339,91 +312,21 @@ class ShiftArgs(BaseModel):
 def campaign_delay(state: State, args: ShiftArgs, seat: str) -> str:
     """Move a card's timer token later on the calendar."""
     require(state, seat, *MANAGERS)
-    c = _campaign(state)
-    steps = core.delay(c, _copy(c, args.number, timed=True), args.days)
-    return _say(state, f"Delay card #{args.number:03d}", steps)
+    c = campaign_of(state)
+    steps = core.delay(c, copy_of(c, args.number, timed=True), args.days)
+    return say(state, f"Delay card #{args.number:03d}", steps)
 
 
 @game.move(ShiftArgs, label="Hasten a timer")
 def campaign_hasten(state: State, args: ShiftArgs, seat: str) -> str:
     """Move a card's timer token earlier (resolving it if it reaches the day token)."""
     require(state, seat, *MANAGERS)
-    c = _campaign(state)
-    steps = core.hasten(c, _copy(c, args.number, timed=True), args.days)
-    return _say(state, f"Hasten card #{args.number:03d}", steps)
+    c = campaign_of(state)
+    steps = core.hasten(c, copy_of(c, args.number, timed=True), args.days)
+    return say(state, f"Hasten card #{args.number:03d}", steps)
 
 
-# -- what the panel shows ------------------------------------------------------------------------------
-def _cards(c: core.Campaign, key: str) -> list[dict[str, Any]]:
-    return [
-        {"number": c.copies[cid].number, "name": c.copies[cid].name, "label": card_label(c, cid)}
-        for cid in core.tray(c, key)
-    ]
-
-
-def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
-    """The campaign's public state for the panel (nothing in it is secret at the table)."""
-    c = state.campaign
-    if state.mode != "campaign" or c is None:
-        return None
-    g = c.game
-    try:
-        names = state.book().names  # skill names (the book is open for the view already)
-    except RuleError:
-        names = {}
-    adventurers = []
-    for i, aid in enumerate(state.adventurers):
-        adv, definition = c.adventurer(aid), c.adventurer_def(aid)
-        adventurers.append(
-            {
-                "player": i + 1,
-                "player_name": state.players[i],
-                "id": aid,
-                "name": definition.name,
-                "gold": adv.gold,
-                "prestige": adv.prestige,
-                "marks": [(names.get(k, k), n) for k, n in sorted(adv.marks.items())],
-                "position": c.location_name(adv.position) if adv.position else None,
-                "travelling": g is not None and aid in g.moves and adv.position is not None,
-                "moves": g.moves.get(aid, 0) if g else 0,
-                "active": g is not None and c.phase == "playing" and g.active == aid,
-                **{h: _cards(c, f"{h}:{aid}") for h in HOLDINGS},
-            }
-        )
-    trays = [{"key": k, "label": place_label(c, k), "cards": _cards(c, k)} for k in TRAYS]
-    trays += [
-        {"key": k, "label": place_label(c, k), "cards": _cards(c, k)}
-        for k in c.places
-        if k.startswith("save:")
-    ]
-    timers = [
-        {
-            "slot": calendar_slot(t.day),
-            "day": t.day,
-            "label": card_label(c, t.copy_id),
-            "number": c.copies[t.copy_id].number,
-        }
-        for t in sorted(c.calendar.timers, key=lambda t: t.day)
-    ]
-    numbers = sorted({cp.number for cp in c.copies})
-    where = {str(n): core.where_is(c, n) for n in numbers}
-    return {
-        "phase": c.phase,
-        "month": c.month,
-        "season": c.season,
-        "day": calendar_slot(c.calendar.day) if c.calendar.day is not None else None,
-        "timers": timers,
-        "round": g.number if g else None,
-        "limit": g.limit if g else None,
-        "step": g.step if g else None,
-        "active": adventurer_name(c, g.active) if g and c.phase == "playing" else None,
-        "adventurers": adventurers,
-        "trays": trays,
-        "in_trays": sum(len(v) for k, v in c.places.items() if is_tray(k)),
-        "locations": [{"id": loc.id, "name": loc.name} for loc in c.world.locations],
-        "places": [{"key": k, "label": place_label(c, k)} for k in c.places if k != "drawn"],
-        "checklist_title": state.checklist_title,
-        "checklist": [s.model_dump() for s in state.checklist],
-        "where": where,
-        "games_played": c.games_played,
-    }
+# The panel's view, and the moves on the adventurers' boards and holdings, live in modules of
+# their own; importing them here registers their moves with the game.
+from games.galzyr import campaign_board, campaign_holdings  # noqa: E402,F401
+from games.galzyr.campaign_view import campaign_view  # noqa: E402,F401

@@ -21,7 +21,7 @@ from .facts import (
     story_master,
 )
 from .state import Campaign, Round
-from .text import Checklist, Step, adventurer_name
+from .text import Checklist, Step, adventurer_name, card_label, possessive
 
 
 def _game(state: Campaign) -> Round:
@@ -184,18 +184,37 @@ def game_end(state: Campaign) -> Checklist:
 
 # -- the adventurer's board -----------------------------------------------------------------
 def change_gold(state: Campaign, aid: str, amount: int, *, pay: bool = False) -> Checklist:
-    """Gain or lose gold on the dial (0–20). ``pay``: a cost that must be met in full."""
+    """Gain or lose gold on the dial (0–20). ``pay``: a cost that must be met in full.
+
+    Gold past 20 is lost and gold below 0 does not exist: the dial stops, and the checklist
+    says so, because the players would otherwise wonder where the rest went.
+    """
     adv = state.adventurer(aid)
+    name = adventurer_name(state, aid)
     if pay and adv.gold < -amount:
-        raise RuleError(f"{adventurer_name(state, aid)} has only {adv.gold} gold.")
-    adv.gold = min(MAX_GOLD, max(0, adv.gold + amount))
-    return [Step(f"Turn {adventurer_name(state, aid)}'s gold dial to {adv.gold}.")]
+        raise RuleError(f"{name} has only {adv.gold} gold: paying {-amount} is refused.")
+    before = adv.gold
+    adv.gold = min(MAX_GOLD, max(0, before + amount))
+    steps = [Step(f"Turn {possessive(name)} gold dial from {before} to {adv.gold}.")]
+    if before + amount > MAX_GOLD:
+        lost = before + amount - MAX_GOLD
+        steps.append(Step(f"The dial stops at {MAX_GOLD}: {lost} of the gold gained is lost."))
+    elif before + amount < 0:
+        steps.append(Step(f"{name} had only {before} gold: the dial stops at 0."))
+    return steps
 
 
 def change_prestige(state: Campaign, aid: str, amount: int) -> Checklist:
+    """Prestige never goes below 0; past 10 the token shows its +10 side."""
     adv = state.adventurer(aid)
-    adv.prestige = max(0, adv.prestige + amount)
-    return [Step(f"Move {adventurer_name(state, aid)}'s prestige token to {adv.prestige}.")]
+    name = adventurer_name(state, aid)
+    before = adv.prestige
+    adv.prestige = max(0, before + amount)
+    slot = f"{adv.prestige - 10}, its +10 side up" if adv.prestige > 10 else f"{adv.prestige}"
+    steps = [Step(f"Move {possessive(name)} prestige token from {before} to {slot}.")]
+    if before + amount < 0:
+        steps.append(Step(f"{name} had only {before} prestige: it stops at 0."))
+    return steps
 
 
 def move_mark(state: Campaign, aid: str, from_: str, to: str) -> Checklist:
@@ -228,15 +247,33 @@ def tags_of(state: Campaign, aid: str) -> set[str]:
     return out
 
 
-def gain_tag(state: Campaign, aid: str, tag: str) -> Checklist:
+def gain_tag(state: Campaign, aid: str, tag: str, *, strict: bool = False) -> Checklist:
+    """A tag gained in the book. A book effect on a tag already held does nothing (effects are
+    resolved as far as they go); ``strict`` — a player's tap — refuses it instead."""
     adv = state.adventurer(aid)
+    if strict and tag in adv.tags:
+        raise RuleError(f"{adventurer_name(state, aid)} already has the tag {tag}.")
     if tag not in adv.tags:
         adv.tags.append(tag)
     return [Step(f"{adventurer_name(state, aid)} gains the tag {tag}.")]
 
 
-def lose_tag(state: Campaign, aid: str, tag: str) -> Checklist:
+def lose_tag(state: Campaign, aid: str, tag: str, *, strict: bool = False) -> Checklist:
+    """A tag gained in the book is lost. Tags printed on the board or on a held card can't be:
+    only losing the card takes its tags (``strict`` says so instead of doing nothing)."""
     adv = state.adventurer(aid)
+    if strict and tag not in adv.tags:
+        name = adventurer_name(state, aid)
+        if tag in state.adventurer_def(aid).tags:
+            raise RuleError(f"The tag {tag} is printed on {possessive(name)} board: it stays.")
+        for holding in ("items", "companions", "statuses", "quests"):
+            for cid in state.places[f"{holding}:{aid}"]:
+                if tag in state.copies[cid].tags:
+                    raise RuleError(
+                        f"{name} has the tag {tag} from {card_label(state, cid)}: "
+                        "losing that card takes the tag."
+                    )
+        raise RuleError(f"{name} does not have the tag {tag}.")
     if tag in adv.tags:
         adv.tags.remove(tag)
     return [Step(f"{adventurer_name(state, aid)} loses the tag {tag}.")]

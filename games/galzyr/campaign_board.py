@@ -1,0 +1,120 @@
+"""Campaign moves on an adventurer's board: gold, prestige, skill marks and tags.
+
+Each move finds the player's adventurer, lets the core refuse before anything changes, and
+says what changed together with what to do at the table ("turn the gold dial from 8 to 11").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.engine import RuleError
+from games.galzyr import campaign as core
+from games.galzyr.campaign.facts import MAX_GOLD
+from games.galzyr.campaign.text import adventurer_name
+from games.galzyr.campaign_common import adventurer_of, campaign_of, lower_first, say
+from games.galzyr.rules import game
+from games.galzyr.state import READERS, State, require
+
+
+def _mirrored(lead: str, steps: list[core.Step], total: str) -> str:
+    """ "Mara gains 3 gold (turn the dial from 10 to 13): 13 gold." — the change, the
+    physical action(s) in brackets, the new total."""
+    actions = "; ".join(lower_first(s.text) for s in steps)
+    return f"{lead} ({actions}): {total}."
+
+
+class GoldArgs(BaseModel):
+    player: int = Field(ge=1)
+    amount: int = Field(ge=1, le=MAX_GOLD)
+    how: Literal["gain", "pay", "lose"] = "gain"
+
+
+@game.move(GoldArgs, label="Gold")
+def campaign_gold(state: State, args: GoldArgs, seat: str) -> str:
+    """Gain, pay or lose gold: paying more than the dial shows is refused; gaining past 20 or
+    losing past 0 stops the dial and says so."""
+    require(state, seat, *READERS)
+    c = campaign_of(state)
+    aid = adventurer_of(state, args.player)
+    sign = 1 if args.how == "gain" else -1
+    steps = core.change_gold(c, aid, sign * args.amount, pay=args.how == "pay")
+    verb = {"gain": "gains", "pay": "pays", "lose": "loses"}[args.how]
+    name = adventurer_name(c, aid)
+    sentence = _mirrored(
+        f"{name} {verb} {args.amount} gold", steps, f"{c.adventurer(aid).gold} gold"
+    )
+    say(state, f"{name}'s gold", steps)
+    return sentence
+
+
+class PrestigeArgs(BaseModel):
+    player: int = Field(ge=1)
+    amount: int = Field(ge=1, le=20)
+    how: Literal["gain", "lose"] = "gain"
+
+
+@game.move(PrestigeArgs, label="Prestige")
+def campaign_prestige(state: State, args: PrestigeArgs, seat: str) -> str:
+    """Gain or lose prestige on the track (never below 0)."""
+    require(state, seat, *READERS)
+    c = campaign_of(state)
+    aid = adventurer_of(state, args.player)
+    sign = 1 if args.how == "gain" else -1
+    steps = core.change_prestige(c, aid, sign * args.amount)
+    name = adventurer_name(c, aid)
+    verb = "gains" if args.how == "gain" else "loses"
+    total = f"{c.adventurer(aid).prestige} prestige"
+    sentence = _mirrored(f"{name} {verb} {args.amount} prestige", steps, total)
+    say(state, f"{name}'s prestige", steps)
+    return sentence
+
+
+class MarkArgs(BaseModel):
+    player: int = Field(ge=1)
+    source: str = Field(min_length=1, max_length=40)  # the skill the mark leaves
+    to: str = Field(min_length=1, max_length=40)
+
+
+@game.move(MarkArgs, label="Move a skill mark")
+def campaign_move_mark(state: State, args: MarkArgs, seat: str) -> str:
+    """Move one skill mark to another skill: still 4 in all, at most 2 on one skill."""
+    require(state, seat, *READERS)
+    c = campaign_of(state)
+    aid = adventurer_of(state, args.player)
+    steps = core.move_mark(c, aid, args.source, args.to)
+    names = state.book().names
+    marks = ", ".join(
+        f"{names.get(k, k)} {n}" for k in c.world.skills if (n := c.adventurer(aid).marks.get(k))
+    )
+    name = adventurer_name(c, aid)
+    lead = f"{name} moves a skill mark from {names.get(args.source, args.source)} to "
+    sentence = _mirrored(lead + names.get(args.to, args.to), steps, f"marks {marks}")
+    say(state, f"{name}'s skill marks", steps)
+    return sentence
+
+
+class TagArgs(BaseModel):
+    player: int = Field(ge=1)
+    tag: str = Field(min_length=1, max_length=60)
+    how: Literal["gain", "lose"] = "gain"
+
+
+@game.move(TagArgs, label="Gain or lose a tag")
+def campaign_tag(state: State, args: TagArgs, seat: str) -> str:
+    """A tag gained or lost in the book (board and card tags come and go with them)."""
+    require(state, seat, *READERS)
+    c = campaign_of(state)
+    aid = adventurer_of(state, args.player)
+    book = state.book()
+    if args.tag not in {t.id for t in book.info.tags}:
+        raise RuleError(f"This world has no tag “{args.tag}”.")
+    change = core.gain_tag if args.how == "gain" else core.lose_tag
+    steps = change(c, aid, args.tag, strict=True)
+    name = adventurer_name(c, aid)
+    verb = "gains" if args.how == "gain" else "loses"
+    say(state, f"{name}'s tags", steps)
+    # no component shows a tag gained in the book: the app is where it is kept
+    return f"{name} {verb} the tag {book.names.get(args.tag, args.tag)} (no card to move: the app keeps it)."

@@ -1,0 +1,95 @@
+"""What every campaign move module shares: finding the campaign and the player's adventurer,
+keeping the reader in step with the campaign, and turning a checklist into the log sentence.
+
+No move is registered here, so the move modules can import it without import cycles.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import RuleError
+from games.galzyr import calendar as reader_calendar
+from games.galzyr import campaign as core
+from games.galzyr.campaign.state import in_play
+from games.galzyr.state import CheckStep, State
+
+SHORT = 3  # checklists up to this long are said in full; longer ones point at the panel
+LOGGED = 400  # the table's log keeps this much of a sentence
+
+
+def campaign_of(state: State) -> core.Campaign:
+    if state.mode != "campaign" or state.campaign is None:
+        raise RuleError("This table reads the book only: start a campaign table for that.")
+    return state.campaign
+
+
+def adventurer_of(state: State, player: int) -> str:
+    """Player *n* plays the table's *n*-th adventurer."""
+    if not 1 <= player <= len(state.adventurers):
+        raise RuleError(f"There is no player {player} at this table.")
+    return state.adventurers[player - 1]
+
+
+def sync(state: State) -> None:
+    """The reader follows the campaign: its month and day token, and whose turn it is."""
+    c = state.campaign
+    if c is None:
+        return
+    if c.month is not None:
+        state.month = c.month  # type: ignore[assignment]
+    if c.calendar.day is not None:
+        state.day = min(c.calendar.day, reader_calendar.last_day())
+    game_ = c.game
+    if game_ is not None and c.phase == "playing":
+        aid = game_.active
+        if aid in state.adventurers:
+            state.active = state.adventurers.index(aid)
+            if state.partner == state.active:
+                state.partner = None
+
+
+def keep(state: State, title: str, steps: list[Any]) -> None:
+    """The panel's checklist: the physical actions of the last move."""
+    steps = [s if isinstance(s, core.Step) else core.Step(str(s)) for s in steps]
+    state.checklist_title = title
+    state.checklist = [CheckStep(text=s.text, manual=s.manual) for s in steps]
+
+
+def say(state: State, title: str, steps: list[Any], lead: str = "") -> str:
+    """Keep the checklist and return the log sentence: ``lead`` (what changed), then the
+    physical actions if they are few and short, else a pointer to the checklist."""
+    sync(state)
+    keep(state, title, steps)
+    opening = f"{lead} " if lead else ""
+    if not state.checklist:
+        return f"{opening}{title}: nothing to do at the table.".strip()
+    said = " ".join(str(core.Step(s.text, s.manual)) for s in state.checklist)
+    if len(state.checklist) <= SHORT and len(opening + said) <= LOGGED:
+        return opening + said
+    n = len(state.checklist)
+    return f"{opening}{title}: {n} steps to mirror at the table (see the checklist)."
+
+
+def copy_of(c: core.Campaign, number: int, *, where: str | None = None, timed: bool = False) -> int:
+    """The copy of card #N meant: in ``where`` if given, else the first in play."""
+    copies = c.numbered(number)
+    if not copies:
+        raise RuleError(f"There is no card #{number:03d} in the catalog.")
+    places = c.where()
+    for cid in copies:
+        key = places[cid]
+        if where is not None and key != where:
+            continue
+        if where is None and not in_play(key):
+            continue
+        if timed and core.timer_of(c, cid) is None:
+            continue
+        return cid
+    raise RuleError(core.where_is(c, number))
+
+
+def lower_first(text: str) -> str:
+    """A checklist step inside a sentence: "Turn the dial…." → "turn the dial…"."""
+    text = text.rstrip(".")
+    return text[:1].lower() + text[1:]

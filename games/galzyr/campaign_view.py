@@ -1,0 +1,171 @@
+"""What the campaign panel shows: the campaign's public state and the choices its forms offer.
+
+Nothing in a campaign is secret at the table (quests in hand may be shown to anyone), so every
+seat gets the same; which forms a seat sees is decided by ``view.can`` in the template, and the
+moves check again.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.engine import RuleError
+from games.galzyr import campaign as core
+from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot
+from games.galzyr.campaign.state import HOLDINGS, is_tray
+from games.galzyr.campaign.text import adventurer_name, card_label, place_label
+from games.galzyr.state import State
+
+TRAYS = ("library", "vault", "quest_slot", "noticeboard")
+ABANDON_TO = ("library", "quest_slot", "vault", "save")  # where an abandon effect may send it
+
+
+def _cards(c: core.Campaign, key: str) -> list[dict[str, Any]]:
+    return [
+        {"number": c.copies[cid].number, "name": c.copies[cid].name, "label": card_label(c, cid)}
+        for cid in core.tray(c, key)
+    ]
+
+
+def _kinds(c: core.Campaign) -> dict[str, list[dict[str, Any]]]:
+    """Each status and companion card of the catalog once, in numerical order, for the
+    "gain" selects (one pass over the copies: the bench's catalog has hundreds)."""
+    out: dict[str, dict[int, dict[str, Any]]] = {"adventurer_status": {}, "companion": {}}
+    for cp in c.copies:
+        if cp.type in out and cp.number not in out[cp.type]:
+            out[cp.type][cp.number] = {"number": cp.number, "name": cp.name}
+    return {kind: [v for _, v in sorted(cards.items())] for kind, cards in out.items()}
+
+
+def _adventurer(state: State, c: core.Campaign, i: int, aid: str, names: dict) -> dict[str, Any]:
+    g = c.game
+    adv, definition = c.adventurer(aid), c.adventurer_def(aid)
+    return {
+        "player": i + 1,
+        "player_name": state.players[i],
+        "id": aid,
+        "name": definition.name,
+        "gold": adv.gold,
+        "prestige": adv.prestige,
+        "marks": [(names.get(k, k), n) for k, n in sorted(adv.marks.items())],
+        "marked": [{"id": k, "name": names.get(k, k)} for k in c.world.skills if adv.marks.get(k)],
+        "board_tags": [names.get(t, t) for t in definition.tags],
+        "gained_tags": [{"id": t, "name": names.get(t, t)} for t in adv.tags],
+        "position": c.location_name(adv.position) if adv.position else None,
+        "position_id": adv.position,
+        "travelling": g is not None and aid in g.moves and adv.position is not None,
+        "moves": g.moves.get(aid, 0) if g else 0,
+        "active": g is not None and c.phase == "playing" and g.active == aid,
+        "in_game": g is not None and aid in g.players,
+        **{h: _cards(c, f"{h}:{aid}") for h in HOLDINGS},
+    }
+
+
+def _noticeboard(c: core.Campaign, adventurers: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The quests on the noticeboard and who may pick each up: a figure at its pickup location
+    (anyone on the board when the card's pickup location is not entered in the catalog)."""
+    out = []
+    for cid in c.places["noticeboard"]:
+        cp = c.copies[cid]
+        takers = [
+            a
+            for a in adventurers
+            if a["in_game"] and a["position_id"] and cp.pickup in (None, a["position_id"])
+        ]
+        out.append(
+            {
+                "number": cp.number,
+                "name": cp.name,
+                "pickup": c.location_name(cp.pickup) if cp.pickup else None,
+                "takers": [
+                    {
+                        "player": a["player"],
+                        "name": a["name"],
+                        "full": len(a["quests"]) >= MAX_QUESTS,
+                        "quests": a["quests"],
+                    }
+                    for a in takers
+                ],
+            }
+        )
+    return out
+
+
+def _setup(state: State, c: core.Campaign) -> dict[str, Any]:
+    """The "Set up a game" form: one adventurer per player (the current ones, else the world's
+    order), the mode and challenge mode."""
+    order = [a.id for a in c.world.adventurers]
+    chosen = state.adventurers if len(state.adventurers) == len(state.players) else order
+    mode = c.game.mode if c.game else "cooperative"
+    return {
+        "choices": [{"id": a.id, "name": a.name} for a in c.world.adventurers],
+        "players": [
+            {"number": i + 1, "name": name, "adventurer": chosen[i] if i < len(chosen) else ""}
+            for i, name in enumerate(state.players)
+        ],
+        "mode": mode,
+        "challenge": state.challenge,
+    }
+
+
+def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
+    """The campaign's public state for the panel (nothing in it is secret at the table)."""
+    c = state.campaign
+    if state.mode != "campaign" or c is None:
+        return None
+    g = c.game
+    try:
+        book = state.book()  # skill and tag names (the book is open for the view already)
+        names = book.names
+        tags = [{"id": t.id, "name": t.name} for t in book.info.tags]
+    except RuleError:
+        names, tags = {}, []
+    adventurers = [_adventurer(state, c, i, aid, names) for i, aid in enumerate(state.adventurers)]
+    trays = [{"key": k, "label": place_label(c, k), "cards": _cards(c, k)} for k in TRAYS]
+    trays += [
+        {"key": k, "label": place_label(c, k), "cards": _cards(c, k)}
+        for k in c.places
+        if k.startswith("save:")
+    ]
+    timers = [
+        {
+            "slot": calendar_slot(t.day),
+            "day": t.day,
+            "label": card_label(c, t.copy_id),
+            "number": c.copies[t.copy_id].number,
+        }
+        for t in sorted(c.calendar.timers, key=lambda t: t.day)
+    ]
+    numbers = sorted({cp.number for cp in c.copies})
+    where = {str(n): core.where_is(c, n) for n in numbers}
+    kinds = _kinds(c)
+    return {
+        "phase": c.phase,
+        "month": c.month,
+        "season": c.season,
+        "day": calendar_slot(c.calendar.day) if c.calendar.day is not None else None,
+        "timers": timers,
+        "round": g.number if g else None,
+        "limit": g.limit if g else None,
+        "step": g.step if g else None,
+        "mode": g.mode if g else None,
+        "active": adventurer_name(c, g.active) if g and c.phase == "playing" else None,
+        "adventurers": adventurers,
+        "trays": trays,
+        "in_trays": sum(len(v) for k, v in c.places.items() if is_tray(k)),
+        "locations": [{"id": loc.id, "name": loc.name} for loc in c.world.locations],
+        "places": [{"key": k, "label": place_label(c, k)} for k in c.places if k != "drawn"],
+        "checklist_title": state.checklist_title,
+        "checklist": [s.model_dump() for s in state.checklist],
+        "where": where,
+        "games_played": c.games_played,
+        # the forms' choices
+        "skills": [{"id": s, "name": names.get(s, s)} for s in c.world.skills],
+        "tags": tags,
+        "statuses": kinds["adventurer_status"],
+        "companions": kinds["companion"],
+        "noticeboard": _noticeboard(c, adventurers),
+        "abandon_to": ABANDON_TO,
+        "amounts": list(range(1, MAX_GOLD + 1)),
+        "setup": _setup(state, c) if c.phase == "packed" else None,
+    }
