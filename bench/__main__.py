@@ -1,8 +1,11 @@
 """``python -m bench`` (``make bench``): the in-process bench on a throwaway SQLite database.
 
-Prints the table and the targets of issue 2 (the table platform) and issue 3 (the storybook:
-lint + load of a generated world, opening a scene in the reader); a failed target prints FAIL but the exit code
-stays 0 (timings on a shared machine are noisy). ``--json PATH`` also writes the results.
+Prints the table and the targets of issue 2 (the table platform), issue 3 (the storybook:
+lint + load of a generated world, opening a scene in the reader) and issue 4 (the galzyr
+campaign: the trays page with the whole catalog, a move on a 500-card campaign); a failed
+target prints FAIL but the exit code stays 0 (timings on a shared machine are noisy).
+``--only campaign`` (or ``core``, ``storybook``) runs one group of rows; ``--no-storybook`` and
+``--no-campaign`` skip one. ``--json PATH`` also writes the results.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ import sys
 import tempfile
 import warnings
 from pathlib import Path
+
+GROUPS = ("core", "storybook", "campaign")  # issue 2's table platform, issue 3, issue 4
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -34,9 +39,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--no-storybook", action="store_true", help="skip the storybook rows of issue 3"
     )
+    parser.add_argument(
+        "--no-campaign", action="store_true", help="skip the galzyr campaign rows of issue 4"
+    )
+    parser.add_argument(
+        "--copies",
+        type=int,
+        default=500,
+        help="card copies of the generated campaign catalog (default 500)",
+    )
+    parser.add_argument(
+        "--only",
+        choices=GROUPS,
+        action="append",
+        help="run only this group of rows (repeat for several; the bare view is always measured)",
+    )
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON here")
     parser.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    skipped = {"storybook": args.no_storybook, "campaign": args.no_campaign}
+    args.groups = [g for g in GROUPS if g in (args.only or GROUPS) and not skipped.get(g)]
+    return args
 
 
 def setup_django(db_path: Path) -> None:
@@ -63,7 +86,8 @@ def main(argv: list[str] | None = None) -> int:
         setup_django(Path(tmp) / "bench.db")
         from django.db import connection
 
-        from bench.core import run_bench
+        from bench.campaign import run_campaign_bench
+        from bench.core import BenchResult, bare_row, run_bench
         from bench.games import BENCH_GAMES
         from bench.report import render, write_json
         from bench.storybook import run_storybook_bench
@@ -74,19 +98,33 @@ def main(argv: list[str] | None = None) -> int:
 
         load_before = os.getloadavg()[0]
         try:
-            result = run_bench(
-                BENCH_GAMES[args.game],
-                iterations=args.iterations,
-                warmup=args.warmup,
-                log_sizes=sizes,
-                progress=progress,
-            )
-            if not args.no_storybook:
+            if "core" in args.groups:
+                result = run_bench(
+                    BENCH_GAMES[args.game],
+                    iterations=args.iterations,
+                    warmup=args.warmup,
+                    log_sizes=sizes,
+                    progress=progress,
+                )
+            else:  # the other groups' × bare column still needs the bare view's row
+                game = "galzyr" if args.groups == ["campaign"] else args.game
+                progress("bare view")
+                result = BenchResult(
+                    game, args.iterations, args.warmup, [bare_row(args.iterations, args.warmup)]
+                )
+            if "storybook" in args.groups:
                 result.rows += run_storybook_bench(
                     scenes=args.scenes,
                     iterations=args.iterations,
                     warmup=args.warmup,
                     world_runs=args.world_runs,
+                    progress=progress,
+                )
+            if "campaign" in args.groups:
+                result.rows += run_campaign_bench(
+                    copies=args.copies,
+                    iterations=args.iterations,
+                    warmup=args.warmup,
                     progress=progress,
                 )
         finally:

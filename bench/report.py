@@ -1,4 +1,4 @@
-"""The targets of issue 2, the printed table and the JSON document."""
+"""The targets of issues 2, 3 and 4, the printed table and the JSON document."""
 
 from __future__ import annotations
 
@@ -16,6 +16,9 @@ PAGE_MAX_BYTES = 60_000  # "60 KB of HTML", counted strictly
 # issue 3
 WORLD_LOAD_MAX_S = 5.0  # lint + load of a generated 2,000-scene world
 OPEN_SCENE_MAX_P95_MS = 10.0
+# issue 4
+TRAYS_PAGE_MAX_P95_MS = 25.0  # the trays page with the full catalog
+CAMPAIGN_MOVE_MAX_P95_MS = 15.0  # a move on a 500-card campaign
 
 
 @dataclass
@@ -36,18 +39,35 @@ def verdict(row: Row, result: BenchResult) -> Verdict | None:
         return Verdict(f"≤ {WORLD_LOAD_MAX_S:g} s", row.p95_ms <= WORLD_LOAD_MAX_S * 1000)
     if row.kind == "open-scene":
         return Verdict(f"p95 ≤ {OPEN_SCENE_MAX_P95_MS:g} ms", row.p95_ms <= OPEN_SCENE_MAX_P95_MS)
+    if row.kind == "trays-page":
+        return Verdict(f"p95 ≤ {TRAYS_PAGE_MAX_P95_MS:g} ms", row.p95_ms <= TRAYS_PAGE_MAX_P95_MS)
+    if row.kind == "campaign-move":
+        ok = row.p95_ms <= CAMPAIGN_MOVE_MAX_P95_MS
+        return Verdict(f"p95 ≤ {CAMPAIGN_MOVE_MAX_P95_MS:g} ms", ok)
     if row.kind == "page":
         return Verdict(f"≤ {PAGE_MAX_BYTES:,} B", row.nbytes <= PAGE_MAX_BYTES)
     return None
 
 
-def constant_queries(result: BenchResult) -> Verdict | None:
-    """Opening a scene sends the same number of queries whatever the size of the book."""
-    counts = {q for row in result.rows if row.kind == "open-scene" for q in row.queries}
+# Rows whose query count must not grow with the data behind them (every size measured).
+CONSTANT = {
+    "open-scene": "when opening a scene",  # whatever the size of the book (issue 3)
+    "trays-page": "on the trays page",  # whatever the size of the catalog (issue 4)
+}
+
+
+def constant_queries(result: BenchResult, kind: str = "open-scene") -> Verdict | None:
+    """Rows of ``kind`` send the same number of queries at every size measured."""
+    counts = {q for row in result.rows if row.kind == kind for q in row.queries}
     if not counts:
         return None
     shown = f"{min(counts)}–{max(counts)}" if len(counts) > 1 else str(min(counts))
-    return Verdict(f"constant queries when opening a scene ({shown} per call)", len(counts) == 1)
+    return Verdict(f"constant queries {CONSTANT[kind]} ({shown} per call)", len(counts) == 1)
+
+
+def constant_verdicts(result: BenchResult) -> dict[str, Verdict]:
+    """Kind → its constant-queries verdict, for the kinds the run measured."""
+    return {kind: v for kind in CONSTANT if (v := constant_queries(result, kind)) is not None}
 
 
 def vendor() -> str:
@@ -99,15 +119,14 @@ def render(result: BenchResult) -> str:
 
     rule = "  ".join("-" * w for w in widths)
     verdicts = [v for row in result.rows if (v := verdict(row, result))]
-    failed_names = [
-        row.name for row in result.rows if (v := verdict(row, result)) is not None and not v.passed
-    ]
-    failed = [row for row in result.rows if row.name in failed_names]
-    constant = constant_queries(result)
-    if constant is not None:
-        verdicts.append(constant)
-        if not constant.passed:
-            failed_names.append("constant queries")
+    failed = [row for row in result.rows if (v := verdict(row, result)) and not v.passed]
+    failed_names = [row.name for row in failed]
+    failed_ids = {id(row) for row in failed}  # rows compare by value; identity is meant
+    constants = constant_verdicts(result)
+    verdicts += constants.values()
+    unequal = {kind for kind, v in constants.items() if not v.passed}
+    failed_names += [f"constant queries {CONSTANT[kind]}" for kind in unequal]
+    passed = sum(v.passed for v in verdicts)
     text = [
         f"Talekeeper bench — game {result.game}, up to {result.iterations} timed calls per row "
         f"after {result.warmup} warm-up calls; in-process test client, {vendor()}.",
@@ -119,17 +138,17 @@ def render(result: BenchResult) -> str:
         fmt(header),
         rule,
         *(fmt(line) for line in lines),
-        *(["", f"{constant.target}: {'PASS' if constant.passed else 'FAIL'}"] if constant else []),
+        *([""] if constants else []),
+        *(f"{v.target}: {'PASS' if v.passed else 'FAIL'}" for v in constants.values()),
         "",
-        f"targets: {len(verdicts) - len(failed)} of {len(verdicts)} pass"
+        f"targets: {passed} of {len(verdicts)} pass"
         + (f"; FAIL: {', '.join(failed_names)}" if failed_names else ""),
     ]
-    for row in failed:
+    # The SQL of a row that sent too many queries, or more at one size than at another.
+    for row in result.rows:
         if (
-            row.kind == "move"
-            and row.max_queries > MOVE_MAX_QUERIES
-            or (row.kind == "open-scene" and constant is not None and not constant.passed)
-        ):
+            id(row) in failed_ids and row.kind == "move" and row.max_queries > MOVE_MAX_QUERIES
+        ) or (row.kind in unequal):
             text += [
                 "",
                 f"queries of “{row.name}” (last call; {row.data_queries} without "
@@ -163,9 +182,11 @@ def as_json(result: BenchResult) -> dict[str, Any]:
             }
         )
     constant = constant_queries(result)
+    trays = constant_queries(result, "trays-page")
     return {
         "game": result.game,
         "constant_queries": constant.passed if constant else None,
+        "constant_queries_trays_page": trays.passed if trays else None,
         "iterations": result.iterations,
         "warmup": result.warmup,
         "rows": rows,
