@@ -21,8 +21,8 @@ from .format import conditions as c
 from .interpreter import option_views, read_scene
 from .lint import scene_links
 from .outcomes import outcome_ranges
-from .playtest import Simulator, _with_seat
 from .playtest_effects import END, Turn
+from .playtest_simulator import Simulator, _with_seat
 
 MAX_QUESTIONS_FULL = 8  # above this, answer combinations are all-yes, all-no and single flips
 

@@ -292,7 +292,7 @@ def test_a_campaign_goes_on_from_the_save_slots(docs_world):
 
 
 def test_travellers_take_a_shortest_way():
-    from storybook.playtest import _next_step
+    from storybook.playtest_runs import _next_step
 
     routes = {"a": ["b", "c"], "b": ["a", "d"], "c": ["a"], "d": ["b", "e"], "e": ["d"]}
     assert _next_step(routes, "a", "e") == "b"
