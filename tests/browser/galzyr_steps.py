@@ -1,0 +1,204 @@
+"""What a newcomer does and reads on a Lands of Galzyr campaign table, as Playwright steps.
+
+Only roles, labels, visible text and the classes and ids the templates already have are
+used, so the steps keep working while the campaign panel grows. Every tap that sends a move
+waits for the live region's version to go up by one; a device that did not tap waits for its
+poll (every 2 s) to bring it to the same version.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from playwright.sync_api import Page, expect
+
+SYNC = 4500  # the other device polls every 2 s; one missed poll under load is fine
+
+
+# -- the live region ---------------------------------------------------------------------------
+def version(page: Page) -> int:
+    return int(page.locator("#live").get_attribute("data-version"))
+
+
+def act(page: Page, do) -> None:
+    """Tap, then wait for the move to come back (the live region one version later)."""
+    before = version(page)
+    do()
+    expect(page.locator("#live")).to_have_attribute("data-version", str(before + 1))
+    expect(page.locator("#live .flash.error")).to_have_count(0)
+
+
+def in_step(page: Page, other: Page) -> None:
+    """The other device's poll brings it to this device's version."""
+    expect(other.locator("#live")).to_have_attribute(
+        "data-version", str(version(page)), timeout=SYNC
+    )
+
+
+# -- joining ----------------------------------------------------------------------------------
+def join(page: Page, base: str, code: str, seat: str) -> None:
+    """Type the table's code on the home page, then pick a seat."""
+    page.goto(base + "/")
+    page.get_by_placeholder("K7QM-R2XT-9B").fill(code)
+    page.get_by_role("button", name="Join").click()
+    page.get_by_role("button", name=seat).click()
+    expect(page.locator("#live")).to_be_visible()
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+# -- reading the campaign panel ----------------------------------------------------------------
+def campaign(page: Page):
+    return page.get_by_role("region", name="Campaign")
+
+
+def round_line(page: Page) -> str:
+    return campaign(page).locator(".gz-round").inner_text()
+
+
+def adventurer(page: Page, name: str):
+    return campaign(page).locator(".gz-adventurer").filter(has_text=name)
+
+
+def active_adventurer(page: Page) -> str:
+    return campaign(page).locator(".gz-adventurer.gz-active strong").inner_text()
+
+
+def gold(page: Page, name: str) -> int:
+    chip = adventurer(page, name).locator(".chip").filter(has_text=re.compile(r"^\d+ gold$"))
+    return int(chip.inner_text().split()[0])
+
+
+def position(page: Page, name: str) -> str | None:
+    """The location chip (the one that is neither gold, prestige nor a card)."""
+    chips = adventurer(page, name).locator("span.chip:not(.gz-card)").all_inner_texts()
+    places = [c for c in chips if not re.fullmatch(r"\d+ (gold|prestige)", c)]
+    return places[0] if places else None
+
+
+def cards(page: Page, name: str) -> list[str]:
+    """The cards an adventurer holds, as "#170 Glass eel" chips, in the panel's order."""
+    return adventurer(page, name).locator(".gz-card").all_inner_texts()
+
+
+def checklist(page: Page) -> str:
+    return campaign(page).locator("#gz-checklist").inner_text()
+
+
+def trays(page: Page) -> dict[str, int]:
+    """Each tray's label and how many cards it holds."""
+    out = {}
+    for summary in campaign(page).locator(".gz-tray summary").all_inner_texts():
+        m = re.fullmatch(r"(.+?)\s+\((\d+)\)", summary.strip())
+        assert m, summary
+        out[m.group(1)] = int(m.group(2))
+    return out
+
+
+def where_is(page: Page, number: int) -> str:
+    form = campaign(page).locator("#gz-where-form")
+    form.get_by_label("Card number").fill(str(number))
+    form.get_by_role("button", name="Where is it?").click()
+    answer = campaign(page).locator("#gz-where-answer")
+    expect(answer).not_to_be_empty()
+    return answer.inner_text()
+
+
+@dataclass
+class Snapshot:
+    """What the players would set out again at the next session."""
+
+    gold: dict[str, int]
+    cards: dict[str, list[str]]
+    positions: dict[str, str | None]
+    trays: dict[str, int]
+
+
+def snapshot(page: Page, names: list[str]) -> Snapshot:
+    return Snapshot(
+        gold={n: gold(page, n) for n in names},
+        cards={n: cards(page, n) for n in names},
+        positions={n: position(page, n) for n in names},
+        trays=trays(page),
+    )
+
+
+# -- the campaign's moves ----------------------------------------------------------------------
+def travel_form(page: Page, name: str):
+    return campaign(page).locator("#gz-travel form").filter(has_text=f"{name} travels")
+
+
+def place_figure(page: Page, name: str, where: str) -> None:
+    travel = campaign(page).locator("#gz-travel")
+    if not travel.evaluate("d => d.open"):
+        travel.locator("summary").click()
+    form = travel.locator("form").filter(has_text=f"Place {name}'s figure at")
+    act(page, lambda: form.get_by_role("button", name=where, exact=True).click())
+
+
+def travel(page: Page, name: str, where: str) -> None:
+    form = travel_form(page, name)
+    act(page, lambda: form.get_by_role("button", name=where, exact=True).click())
+
+
+def press(page: Page, label: str) -> None:
+    """A campaign button that sends a move (End the turn, Begin the story, Save…)."""
+    act(page, lambda: campaign(page).get_by_role("button", name=label, exact=True).click())
+
+
+def take_card(page: Page, number: int, how: str, to: str) -> None:
+    """The "Take a card" form: card #N, Any / Random / Matching icon, into someone's hands."""
+    form = campaign(page).locator("#gz-take")
+    form.get_by_label("Card number").fill(str(number))
+    form.get_by_label("How").select_option(label=how)
+    act(page, lambda: form.get_by_role("button", name=f"To {to}").click())
+
+
+# -- the storybook -----------------------------------------------------------------------------
+def open_by_keypad(page: Page, number: int) -> None:
+    keys = page.locator(".gz-keys")
+    for digit in f"{number:04d}":
+        keys.get_by_role("button", name=digit, exact=True).tap()
+    expect(page.get_by_role("textbox", name="Scene number")).to_have_value(f"{number:04d}")
+    act(page, lambda: page.locator(".gz-keys").get_by_role("button", name="Open").tap())
+
+
+def open_at_location(page: Page, location: str, number: int) -> None:
+    """One of the scenes the location cards offer (the opener's "At the locations" list)."""
+    name = f"{location} · {number:04d}"
+    act(page, lambda: page.locator(".gz-sources").get_by_role("button", name=name).tap())
+
+
+def choose(page: Page, label: str) -> None:
+    option = page.locator(".gz-option").filter(has_text=label)
+    act(page, lambda: option.get_by_role("button").tap())
+
+
+def roll_and_use(page: Page) -> int:
+    """The dice helper: roll, then use the total. Returns the successes."""
+    act(page, lambda: page.get_by_role("button", name="Roll the dice").tap())
+    expect(page.locator(".gz-die")).to_have_count(5)
+    use = page.get_by_role("button", name=re.compile(r"^Use \d+ success"))
+    successes = int(use.inner_text().split()[1])
+    act(page, lambda: use.tap())
+    return successes
+
+
+def enter_successes(page: Page, n: int) -> None:
+    """Rolled the table's own dice: tap the number of successes."""
+    panel = page.locator(".gz-physical")
+    act(page, lambda: panel.get_by_role("button", name=f"{n} successes", exact=True).tap())
+
+
+def outcome_cards(page: Page) -> list[int]:
+    """The card numbers the outcome names (its effects' card chips)."""
+    chips = page.locator(".gz-result .gz-effect .gz-card").all_inner_texts()
+    return [int(re.match(r"#(\d+)", c).group(1)) for c in chips]
+
+
+def continue_scene(page: Page) -> None:
+    act(page, lambda: page.locator(".gz-scene-foot").get_by_role("button").tap())
+    expect(page.locator(".gz-scene-foot")).to_contain_text("The scene is over.")

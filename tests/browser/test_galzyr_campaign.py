@@ -1,0 +1,222 @@
+"""A newcomer's campaign of the sample world on a tablet: set up a 2-player game, play two
+full rounds with the storybook, save, and continue in a new browser session.
+
+The story master runs the table on a tablet; the first player of each round plays their turn
+on their own device. The starting player, the month and the starting day are random, so the
+test reads them from the page; the figures start on spaces next to Wickerbridge by routes
+open in summer and winter, and the scenes read are ones every side of the board offers.
+"""
+
+from __future__ import annotations
+
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import expect
+
+from storybook.format import MONTHS
+from tests.browser import galzyr_steps as gz
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
+TABLET = {"width": 1024, "height": 768}
+PHONE = {"width": 390, "height": 844}
+
+PLAYERS = {"Odile Brackwater": "Mara", "Marrow Hollins": "Bo"}  # adventurer → player
+START = {"Odile Brackwater": "The Sallow Mere", "Marrow Hollins": "Turfmoor"}
+
+
+def device(chromium, size):
+    context = chromium.new_context(viewport=size, has_touch=True)
+    context.set_default_timeout(5000)
+    return context, context.new_page()
+
+
+def other(name: str) -> str:
+    return next(n for n in PLAYERS if n != name)
+
+
+def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_server, chromium):
+    call_command("load_world", str(SAMPLE), stdout=StringIO())
+    base = live_server.url
+    names = list(PLAYERS)
+    contexts = []
+    try:
+        sm_context, sm = device(chromium, TABLET)
+        contexts.append(sm_context)
+
+        # -- a new campaign table from the home page ---------------------------------------
+        sm.goto(base + "/")
+        sm.locator(".tile", has_text="Lands of Galzyr").get_by_role(
+            "link", name="New table"
+        ).click()
+        expect(sm.get_by_label("World")).to_have_value("sallowmere-marches")
+        sm.get_by_label("Table name").fill("Marches campaign")
+        sm.get_by_label("Player 1", exact=True).fill("Mara")
+        sm.get_by_label("Player 2", exact=True).fill("Bo")
+        sm.get_by_label("Campaign mode").check()
+        sm.get_by_role("button", name="Start the table").click()
+        code = sm.locator(".code").first.inner_text()
+        sm.get_by_role("button", name="Story master").click()
+
+        # -- game setup: the checklist, then the figures it leaves to the players ------------
+        setup = gz.checklist(sm)
+        assert "At the table: Game setup" in setup
+        assert "Place each player's prestige token on 0." in setup
+        month = sm.locator(".gz-date strong").first.inner_text().lower()
+        assert month in MONTHS
+        assert gz.round_line(sm).startswith("Round 1 of 7")
+        for name in names:
+            expect(gz.adventurer(sm, name)).to_contain_text(f"({PLAYERS[name]})")
+            gz.place_figure(sm, name, START[name])
+            assert gz.position(sm, name) == START[name]
+        start_gold = {n: gz.gold(sm, n) for n in names}
+
+        # -- round 1 ----------------------------------------------------------------------------
+        first = gz.active_adventurer(sm)
+        assert f"{first}'s turn" in gz.round_line(sm)
+        player_context, player = device(chromium, TABLET)
+        contexts.append(player_context)
+        gz.join(player, base, code, PLAYERS[first])
+
+        # The first player's turn, on their own tablet: the story master moves the figure and
+        # begins the story; the player opens a scene of their space, chooses, rolls, continues.
+        gz.travel(sm, first, "Wickerbridge")
+        assert gz.position(sm, first) == "Wickerbridge"
+        gz.press(sm, "Begin the story")
+        gz.in_step(sm, player)
+        expect(gz.adventurer(player, first)).to_contain_text("Wickerbridge")
+        gz.open_at_location(player, "Wickerbridge", 1005)
+        gz.choose(player, "Listen to the gossip.")
+        gz.in_step(player, sm)
+        expect(sm.locator(".gz-checkpanel h3")).to_contain_text("Skill check: Perception")
+        successes = gz.roll_and_use(player)
+        heading = "The outcome for {} success".format(successes)
+        expect(player.locator(".gz-result h3")).to_contain_text(heading)
+        gz.continue_scene(player)
+        (status,) = gz.outcome_cards(player)  # Inspired (#241) or Sore head (#242)
+        gz.take_card(player, status, "Any", first)
+        gz.in_step(player, sm)
+        expect(sm.locator(".gz-scene-foot")).to_contain_text("The scene is over.")
+        assert any(c.startswith(f"#{status:03d}") for c in gz.cards(sm, first))
+        gz.press(sm, "End the turn")
+
+        # The second player's turn, on the story master's tablet: keypad and entered successes.
+        second = other(first)
+        assert gz.active_adventurer(sm) == second
+        gz.travel(sm, second, "Wickerbridge")
+        gz.press(sm, "Begin the story")
+        gz.open_by_keypad(sm, 1001)
+        expect(sm.locator("#gz-scene-title")).to_have_text("The Market Stair")
+        gz.choose(sm, "Haggle with the curio-seller.")
+        gz.enter_successes(sm, 3)
+        expect(sm.locator(".gz-result h3")).to_contain_text("The outcome for 3 successes")
+        gz.continue_scene(sm)
+        assert gz.outcome_cards(sm) == [170]
+        gz.take_card(sm, 170, "Random", second)
+        curio = next(c for c in gz.cards(sm, second) if c.startswith("#170"))
+
+        # The calendar phase follows the last turn: the day token moves on, round 2 begins.
+        day = sm.locator(".gz-date").inner_text()
+        gz.press(sm, "End the turn")
+        assert "Calendar phase." in gz.checklist(sm)
+        assert sm.locator(".gz-date").inner_text() != day
+        assert gz.round_line(sm).startswith("Round 2 of 7")
+
+        # -- round 2: the starting player token stays with the same player ------------------------
+        assert gz.active_adventurer(sm) == first
+        gz.travel(sm, first, "The Thornwood")
+        gz.press(sm, "Begin the story")
+        gz.in_step(sm, player)
+        gz.open_at_location(player, "The Thornwood", 1401)
+        gz.choose(player, "Cut yourself a blackthorn cudgel.")
+        gz.roll_and_use(player)
+        gz.continue_scene(player)
+        for number in gz.outcome_cards(player):  # the cudgel (#154), or nothing
+            gz.take_card(player, number, "Any", first)
+        gz.in_step(player, sm)
+        gz.press(sm, "End the turn")
+
+        gz.travel(sm, second, "Turfmoor")
+        gz.press(sm, "Begin the story")
+        gz.open_by_keypad(sm, 1301)
+        gz.choose(sm, "Dig and cut peat with the cutters.")
+        gz.enter_successes(sm, 2)
+        gz.continue_scene(sm)
+        expect(sm.locator(".gz-result")).to_contain_text("A fair stack by sundown")
+        day = sm.locator(".gz-date").inner_text()
+        gz.press(sm, "End the turn")
+        assert sm.locator(".gz-date").inner_text() != day
+        assert gz.round_line(sm).startswith("Round 3 of 7")
+
+        # -- save, then pack the tablets away ----------------------------------------------------
+        before = gz.snapshot(sm, names)
+        assert before.positions == {first: "The Thornwood", second: "Turfmoor"}
+        gz.press(sm, "Save (then continue)")
+        saved = gz.checklist(sm)
+        assert "At the table: Save the game" in saved
+        assert "Remove all timer tokens from the calendar" in saved
+        for name in names:  # the boards' save effect
+            assert f"{gz.possessive(name)} board: take 1 gold" in saved
+        assert f"Save effect of card #{status:03d}: discard it." in saved
+        next_month = MONTHS[(MONTHS.index(month) + 1) % len(MONTHS)]
+        assert f"replace it with card #{MONTHS.index(next_month) + 1:03d}" in saved
+        expect(gz.campaign(sm).locator(".gz-round")).to_contain_text("The game is saved")
+        for context in contexts:
+            context.close()
+        contexts.clear()
+
+        # -- a new browser session: join by code, find everything where it was --------------------
+        new_context, tablet = device(chromium, TABLET)
+        contexts.append(new_context)
+        gz.join(tablet, base, code, "Story master")
+        expect(gz.campaign(tablet).locator(".gz-round")).to_contain_text("The game is saved")
+        assert next_month.capitalize() in gz.round_line(tablet)
+        kept = gz.snapshot(tablet, names)
+        assert kept.gold == {n: min(20, before.gold[n] + 1) for n in names}
+        assert kept.positions == before.positions
+        assert kept.cards[second] == before.cards[second]  # the curio has no save effect
+        assert curio in kept.cards[second]
+        assert kept.cards[first] == [
+            c for c in before.cards[first] if not c.startswith(f"#{status:03d}")
+        ]
+        assert kept.trays["The library"] == before.trays["The library"] + 1
+        assert f"is in {gz.possessive(second)} inventory" in gz.where_is(tablet, 170)
+
+        # Continue playing: the rulebook's procedure, then the figures go back on the board.
+        gz.press(tablet, "Continue playing")
+        cont = gz.checklist(tablet)
+        assert "At the table: Continue playing" in cont
+        assert "Place each player's prestige token on 0." in cont
+        assert "place the day token on" in cont and "of row 1." in cont
+        line = gz.round_line(tablet)
+        assert line.startswith("Round 1 of 7") and next_month.capitalize() in line
+        expect(tablet.locator(".gz-date strong").first).to_have_text(next_month.capitalize())
+        now = gz.snapshot(tablet, names)
+        assert now.gold == kept.gold and now.cards == kept.cards and now.trays == kept.trays
+        for name in names:
+            gz.place_figure(tablet, name, before.positions[name])
+
+        # A player's phone joins the continued game and plays the first turn's scene.
+        active = gz.active_adventurer(tablet)
+        phone_context, phone = device(chromium, PHONE)
+        contexts.append(phone_context)
+        gz.join(phone, base, code, PLAYERS[active])
+        assert gz.snapshot(phone, names) == gz.snapshot(tablet, names)
+        gz.travel(tablet, active, "Wickerbridge")
+        gz.press(tablet, "Begin the story")
+        gz.in_step(tablet, phone)
+        expect(gz.adventurer(phone, active)).to_contain_text("Wickerbridge")
+        gz.open_by_keypad(phone, 1001)
+        gz.choose(phone, "Climb back down.")
+        gz.continue_scene(phone)
+        gz.in_step(phone, tablet)
+        expect(tablet.locator("#gz-scene-title")).to_have_text("The Market Stair")
+        expect(tablet.locator(".gz-scene-foot")).to_contain_text("The scene is over.")
+    finally:
+        for context in contexts:
+            context.close()
