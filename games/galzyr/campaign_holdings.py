@@ -95,10 +95,13 @@ def _of_kind(c: core.Campaign, number: int, kind: str) -> None:
     want = KINDS[kind][0]
     found = c.copies[copies[0]].type
     if found != want:
-        raise RuleError(
-            f"Card #{number:03d} is a {found.replace('_', ' ')} card, not a "
-            f"{want.replace('_', ' ')}."
-        )
+        raise RuleError(f"Card #{number:03d} is {_a(found)} card, not {_a(want)}.")
+
+
+def _a(card_type: str) -> str:
+    """ "an item", "a companion": the type in words with its article."""
+    words = card_type.replace("_", " ")
+    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
 
 
 @game.move(CardArgs, label="Gain a status or companion")

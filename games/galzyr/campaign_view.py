@@ -11,13 +11,12 @@ from typing import Any
 
 from games.engine import RuleError
 from games.galzyr import campaign as core
-from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot
+from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot, round_limit
 from games.galzyr.campaign.state import HOLDINGS, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
 from games.galzyr.state import State
 
 TRAYS = ("library", "vault", "quest_slot", "noticeboard")
-ABANDON_TO = ("library", "quest_slot", "vault", "save")  # where an abandon effect may send it
 
 
 def _cards(c: core.Campaign, key: str) -> list[dict[str, Any]]:
@@ -105,6 +104,7 @@ def _setup(state: State, c: core.Campaign) -> dict[str, Any]:
         ],
         "mode": mode,
         "challenge": state.challenge,
+        "limit": round_limit(len(state.players)),  # the rulebook's table, by player count
     }
 
 
@@ -165,7 +165,6 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         "statuses": kinds["adventurer_status"],
         "companions": kinds["companion"],
         "noticeboard": _noticeboard(c, adventurers),
-        "abandon_to": ABANDON_TO,
         "amounts": list(range(1, MAX_GOLD + 1)),
         "setup": _setup(state, c) if c.phase == "packed" else None,
     }

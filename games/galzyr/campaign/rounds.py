@@ -200,7 +200,7 @@ def change_gold(state: Campaign, aid: str, amount: int, *, pay: bool = False) ->
         lost = before + amount - MAX_GOLD
         steps.append(Step(f"The dial stops at {MAX_GOLD}: {lost} of the gold gained is lost."))
     elif before + amount < 0:
-        steps.append(Step(f"{name} had only {before} gold: the dial stops at 0."))
+        steps.append(Step(f"The dial stops at 0: {name} had only {before} gold."))
     return steps
 
 
@@ -213,7 +213,7 @@ def change_prestige(state: Campaign, aid: str, amount: int) -> Checklist:
     slot = f"{adv.prestige - 10}, its +10 side up" if adv.prestige > 10 else f"{adv.prestige}"
     steps = [Step(f"Move {possessive(name)} prestige token from {before} to {slot}.")]
     if before + amount < 0:
-        steps.append(Step(f"{name} had only {before} prestige: it stops at 0."))
+        steps.append(Step(f"The token stops at 0: {name} had only {before} prestige."))
     return steps
 
 
