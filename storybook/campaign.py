@@ -1,8 +1,9 @@
 """A simulated campaign for the playtest: every card copy in one place, gold, tags, timers.
 
-Pure Python. ``Index`` is built once per world (every physical copy of every card, routes,
-who offers which scene); ``Campaign`` is the state of one simulated game and is cheap to
-clone (the exhaustive playtest starts each combination from a copy).
+Pure Python. ``Index`` (``storybook.campaign_index``) is built once per world (every physical
+copy of every card, routes, who offers which scene); ``Campaign`` is the state of one simulated
+game and is cheap to clone (the exhaustive playtest starts each combination from a copy). What
+it tells the reader's conditions is in ``storybook.campaign_facts``.
 
 Places a copy can be in: ``library``, ``vault``, ``quest_slot``, ``noticeboard``,
 ``save:<slot>``, ``event_deck``, ``drawn`` (the event card being read), ``board`` (location
@@ -21,87 +22,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
+from .campaign_facts import facts_of, in_play
+from .campaign_index import Index
 from .context import Facts, ReadContext
-from .format import MAX_GOLD, MONTHS, START_GOLD, WEEKDAYS, Card, season_of
-from .format import conditions as c
-from .world import World
+from .format import MAX_GOLD, MONTHS, START_GOLD, WEEKDAYS, season_of
 
-IN_PLAY_PREFIXES = ("p", "at:", "global", "drawn")
 MAX_ITEMS = 3
 MAX_QUESTS = 3
-
-
-def in_play(place: str) -> bool:
-    return place.startswith(IN_PLAY_PREFIXES)
-
-
-class Index:
-    """Static facts about a world that the simulation looks up all the time."""
-
-    def __init__(self, world: World):
-        self.world = world
-        info = world.info
-        self.card: list[int] = []  # copy id → card number
-        self.tags: list[frozenset[str]] = []
-        self.icon: list[str | None] = []
-        self.timer: list[int | None] = []
-        self.scenes: list[tuple[int, ...]] = []
-        self.type: list[str] = []
-        self.name: list[str] = []
-        self.by_card: dict[int, list[int]] = {}
-        for number, card in sorted(world.cards.items()):
-            for variant in card.variants or [None]:
-                copies = variant.copies if variant is not None else card.copies
-                for _ in range(copies):
-                    self._add(number, card, variant)
-        self.adventurers = list(info.adventurers) if info else []
-        self.locations = [loc.id for loc in info.locations] if info else []
-        self.location_names = {loc.id: loc.name for loc in info.locations} if info else {}
-        self.location_cards = {n for loc in info.locations for n in loc.cards} if info else set()
-        self.location_scenes: dict[tuple[str, str], tuple[int, ...]] = {}
-        for loc in info.locations if info else []:
-            for season in ("summer", "winter"):
-                self.location_scenes[(loc.id, season)] = tuple(loc.side(season).scenes)
-        self.routes: dict[str, dict[str, list[str]]] = {"summer": {}, "winter": {}}
-        for route in info.routes if info else []:
-            a, b = route.between
-            for season in route.seasons:
-                self.routes[season].setdefault(a, []).append(b)
-                self.routes[season].setdefault(b, []).append(a)
-        self.events = {ev.card: ev for ev in world.events}
-        # scene → the locations its prerequisite asks for (``at``, alone or in an ``all``)
-        self.scene_places: dict[int, tuple[str, ...]] = {}
-        for n, scene in world.scenes.items():
-            places = _places_of(scene.prerequisite)
-            if places:
-                self.scene_places[n] = places
-        self.entry_scenes = list(info.entry_scenes) if info else []
-        self.names = world.names()
-
-    def _add(self, number: int, card: Card, variant: Any) -> None:
-        def pick(attr: str) -> Any:
-            value = getattr(variant, attr, None) if variant is not None else None
-            return value if value is not None else getattr(card, attr)
-
-        cid = len(self.card)
-        self.card.append(number)
-        self.tags.append(frozenset(pick("tags")))
-        self.icon.append(pick("icon"))
-        self.timer.append(pick("timer"))
-        self.scenes.append(tuple(pick("scenes")))
-        self.type.append(card.type)
-        self.name.append(pick("name"))
-        self.by_card.setdefault(number, []).append(cid)
-
-
-def _places_of(cond: Any) -> tuple[str, ...]:
-    if isinstance(cond, c.At):
-        return tuple(cond.at)
-    if isinstance(cond, c.All):
-        return tuple(p for sub in cond.all for p in _places_of(sub))
-    return ()
 
 
 @dataclass
@@ -335,17 +263,7 @@ class Campaign:
 
     # -- what the reader is told ---------------------------------------------------------------
     def facts(self, player: Player) -> Facts:
-        return Facts(
-            adventurer=player.adventurer,
-            location=player.location,
-            gold=player.gold,
-            tags=_Tags(self, player),  # type: ignore[arg-type]
-            cards=_Held(self, player),  # type: ignore[arg-type]
-            cards_here=_Here(self, player),  # type: ignore[arg-type]
-            cards_in_play=_InPlay(self),  # type: ignore[arg-type]
-            card_places=_Places(self),
-            marks=player.marks,
-        )
+        return facts_of(self, player)
 
     def context(
         self,
@@ -386,64 +304,3 @@ class Campaign:
             if sorted(order) != [c for c, p in enumerate(self.place) if p == name]:
                 problems.append(f"the {name} order is out of step")
         return problems
-
-
-# Lazy views of the state for Facts: conditions test membership only, so nothing is built
-# unless a condition asks.
-class _Held:
-    def __init__(self, camp: Campaign, player: Player):
-        self.camp, self.player = camp, player
-
-    def __contains__(self, number: object) -> bool:
-        return isinstance(number, int) and self.camp.holds(self.player, number)
-
-
-class _Tags:
-    def __init__(self, camp: Campaign, player: Player):
-        self.camp, self.player = camp, player
-
-    def __contains__(self, tag: object) -> bool:
-        if tag in self.player.tags:
-            return True
-        return any(tag in self.camp.ix.tags[c] for c in self.camp.held(self.player))
-
-
-class _Here:
-    def __init__(self, camp: Campaign, player: Player):
-        self.camp, self.player = camp, player
-
-    def __contains__(self, number: object) -> bool:
-        if not isinstance(number, int) or self.player.location is None:
-            return False
-        return bool(self.camp.where(number, "at:" + self.player.location))
-
-
-class _InPlay:
-    def __init__(self, camp: Campaign):
-        self.camp = camp
-
-    def __contains__(self, number: object) -> bool:
-        if not isinstance(number, int):
-            return False
-        return any(in_play(self.camp.place[c]) for c in self.camp.copies(number))
-
-
-class _Places(Mapping):
-    """card → "vault" / "quest_slot" / "library": the first of these holding a copy."""
-
-    def __init__(self, camp: Campaign):
-        self.camp = camp
-
-    def __getitem__(self, number: object) -> str:
-        if isinstance(number, int):
-            places = {self.camp.place[c] for c in self.camp.copies(number)}
-            for where in ("vault", "quest_slot", "library"):
-                if where in places:
-                    return where
-        raise KeyError(number)
-
-    def __iter__(self):
-        return iter(self.camp.ix.by_card)
-
-    def __len__(self) -> int:
-        return len(self.camp.ix.by_card)

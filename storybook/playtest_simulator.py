@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .campaign import Campaign, Index
+from .campaign import Campaign
+from .campaign_index import Index
 from .context import ReadContext
 from .format import Scene
 from .interpreter import ChoiceError, option_views, read_scene, resolve
