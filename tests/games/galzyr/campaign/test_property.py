@@ -1,9 +1,9 @@
 """Random campaigns: thousands of random actions, the invariants checked after every one.
 
 A small "table" picks an action that fits the moment (between games: set up, reset, sort the
-trays; in a game: take, discard, trade and move cards, pick up and abandon quests, travel,
-timers, delay and hasten, gold, marks, turns and calendar phases; at the end: save, pack up,
-continue) with random arguments. Refused actions (``RuleError``) are rolled back, as the
+trays; in a game: take, discard, trade and move cards, pick up and abandon quests, gain and
+lose statuses and companions, travel, timers, delay and hasten, gold, prestige, marks, tags,
+turns and calendar phases; at the end: save, pack up, continue) with random arguments. Refused actions (``RuleError``) are rolled back, as the
 platform does; after every completed one the campaign must pass ``check`` — every copy in
 exactly one place, gold within 0–20, every limit held, timers consistent with the calendar —
 and, now and then, round-trip through JSON exactly.
@@ -31,6 +31,10 @@ BASE, _ = c.new_campaign(RICH_WORLD, seed=11)
 NUMBERS = sorted({copy.number for copy in BASE.copies})
 ADVENTURERS = [a.id for a in BASE.world.adventurers]
 LOCATIONS = [loc.id for loc in BASE.world.locations]
+KINDS = {
+    kind: sorted({copy.number for copy in BASE.copies if copy.type == kind})
+    for kind in ("adventurer_status", "companion")
+}
 
 
 def fork(state: c.Campaign) -> c.Campaign:
@@ -182,8 +186,22 @@ class Table:
             skills = self.s.world.skills
             return c.move_mark(self.s, aid, self.r.choice(skills), self.r.choice(skills))
         if which == 3:
-            return c.gain_tag(self.s, aid, self.r.choice(["sailor", "outlaw"]))
+            tag = self.r.choice(["sailor", "outlaw", "tool"])
+            strict = self.r.random() < 0.5  # a player's tap refuses what a book effect ignores
+            change = c.gain_tag if self.r.random() < 0.6 else c.lose_tag
+            return change(self.s, aid, tag, strict=strict)
         return c.place_figure(self.s, aid, self.r.choice([None, *LOCATIONS]))
+
+    def holding(self):
+        """A status or companion gained (a status held already restarts its timer) or lost."""
+        aid = self.player()
+        kind = self.r.choice(["statuses", "companions"])
+        held = self.held(aid, kind)
+        if held and self.r.random() < 0.4:
+            return c.discard_card(self.s, self.r.choice(held))
+        wanted = "adventurer_status" if kind == "statuses" else "companion"
+        number = self.r.choice(KINDS[wanted])
+        return c.take_card(self.s, number, adventurer=aid)
 
     def event(self):
         if self.s.places["drawn"]:
@@ -223,6 +241,7 @@ class Table:
                 (self.movement, 1),
                 (self.timer, 3),
                 (self.board, 3),
+                (self.holding, 2),
                 (self.event, 2),
                 (self.turn, 6),
                 (self.save, 1),
@@ -278,6 +297,7 @@ def test_random_campaigns_keep_every_invariant():
     random_campaign()
     elapsed = time.perf_counter() - start
     assert STATS["completed"] >= 5000, STATS
-    for kind in ("setup", "take", "turn", "save", "after_save", "pick_up", "timer", "reset_all"):
+    kinds = ("setup", "take", "turn", "save", "after_save", "pick_up", "timer", "reset_all")
+    for kind in (*kinds, "holding", "board", "abandon"):
         assert STATS[kind] > 0, (kind, STATS)
     print(f"\n{STATS['completed']} actions completed, {STATS['refused']} refused, {elapsed:.1f} s")
