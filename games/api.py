@@ -62,6 +62,7 @@ class BackupSerializer(serializers.ModelSerializer):
     class Meta:
         model = Backup
         fields = ["token", "created", "version", "label", "size"]
+        read_only_fields = fields
 
 
 class SeatSerializer(serializers.Serializer):
