@@ -25,7 +25,9 @@ def url(table, *rest):
 
 def add(table, points=1):
     version = Table.objects.get(pk=table.pk).version
-    services.apply_move(table.code, "add", {"points": points}, expected_version=version, seat="table")
+    services.apply_move(
+        table.code, "add", {"points": points}, expected_version=version, seat="table"
+    )
 
 
 def test_back_up_now_then_list(api, table, django_assert_num_queries):

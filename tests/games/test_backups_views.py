@@ -26,7 +26,9 @@ def seated(client, table, seat="table"):
 
 def add(table, points=1):
     version = Table.objects.get(pk=table.pk).version
-    services.apply_move(table.code, "add", {"points": points}, expected_version=version, seat="table")
+    services.apply_move(
+        table.code, "add", {"points": points}, expected_version=version, seat="table"
+    )
 
 
 def backed_up(table):
