@@ -49,6 +49,14 @@ def sync(state: State) -> None:
                 state.partner = None
 
 
+def deal_events(state: State) -> None:
+    """The reader draws from the campaign's event deck, in its order."""
+    c = state.campaign
+    if c is not None:
+        state.deck = [c.copies[cid].number for cid in c.places["event_deck"]]
+        state.drawn = None
+
+
 def keep(state: State, title: str, steps: list[Any]) -> None:
     """The panel's checklist: the physical actions of the last move."""
     steps = [s if isinstance(s, core.Step) else core.Step(str(s)) for s in steps]

@@ -3,79 +3,26 @@
 Each move parses its arguments, calls the core (``games.galzyr.campaign``), keeps the
 checklist of physical actions for the panel and returns a sentence built from it. The core
 raises ``RuleError`` before changing anything, so a refused move leaves the state as it was.
-Player *n* plays the world's *n*-th adventurer.
+Player *n* plays the table's *n*-th adventurer.
+
+This module holds the cards, the rounds and the calendar; ``campaign_setup`` the procedures
+between games, ``campaign_board`` and ``campaign_holdings`` the adventurers' boards and cards,
+``campaign_view`` what the panel shows. ``rules.py`` imports this module only: it imports the
+others, so every move is registered.
 """
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Literal
 
 from pydantic import BaseModel, Field
 
 from games.engine import RuleError
 from games.galzyr import campaign as core
-from games.galzyr.book import Book
 from games.galzyr.campaign.text import adventurer_name, card_label
-from games.galzyr.campaign_common import adventurer_of, campaign_of, copy_of, keep, say, sync
+from games.galzyr.campaign_common import adventurer_of, campaign_of, copy_of, say, sync
 from games.galzyr.rules import game
 from games.galzyr.state import MANAGERS, READERS, State, require
-
-Play = Literal["competitive", "cooperative"]  # Discord or Harmony
-
-
-def start_campaign(
-    state: State,
-    book: Book,
-    seed: int,
-    *,
-    adventurers: list[str] | None = None,
-    play: Play = "cooperative",
-) -> None:
-    """A fresh campaign from the world's catalog and map, then the game setup for the players
-    (their adventurers in the world's order unless chosen; challenge mode from the table)."""
-    world = SimpleNamespace(slug=book.slug, info=book.info, cards=book.catalog)
-    if not book.catalog:
-        raise RuleError(f"The world “{book.name}” has no card catalog: campaign mode needs one.")
-    advs = [a.id for a in book.info.adventurers]
-    if len(state.players) > len(advs):
-        raise RuleError(f"The world has {len(advs)} adventurers: at most that many players.")
-    campaign, _ = core.new_campaign(world, seed)  # type: ignore[arg-type]
-    state.mode = "campaign"
-    state.campaign = campaign
-    state.adventurers = chosen_adventurers(state, campaign, adventurers or [])
-    steps = core.setup_game(campaign, state.adventurers, play, challenge=state.challenge)
-    _deal_events(state)
-    sync(state)
-    keep(state, "Game setup", steps)
-
-
-def chosen_adventurers(state: State, c: core.Campaign, chosen: list[str]) -> list[str]:
-    """One adventurer per player: the ones chosen, else the world's order; never two alike."""
-    order = [a.id for a in c.world.adventurers]
-    n = len(state.players)
-    if not chosen:
-        return order[:n]
-    if len(chosen) != n:
-        raise RuleError(f"Choose one adventurer for each of the {n} players.")
-    for aid in chosen:
-        if aid not in order:
-            raise RuleError(f"This world has no adventurer “{aid}”.")
-    for i, aid in enumerate(chosen):
-        if aid in chosen[:i]:
-            raise RuleError(
-                f"{adventurer_name(c, aid)} is chosen twice: each player plays a different "
-                "adventurer."
-            )
-    return list(chosen)
-
-
-def _deal_events(state: State) -> None:
-    """The reader draws from the campaign's event deck, in its order."""
-    c = state.campaign
-    if c is not None:
-        state.deck = [c.copies[cid].number for cid in c.places["event_deck"]]
-        state.drawn = None
 
 
 def mirror_events(state: State) -> str:
@@ -109,72 +56,6 @@ def book_calendar(state: State) -> None:
             "In campaign mode the campaign's calendar sets the month and the day: "
             "use “Advance the day” in the campaign section."
         )
-
-
-# -- setting up, saving, continuing ---------------------------------------------------------------
-class SetupArgs(BaseModel):
-    adventurers: list[str] = Field(default_factory=list, max_length=6)  # per player, in order
-    mode: Play = "cooperative"
-    challenge: bool = False
-
-
-@game.move(SetupArgs, label="Set up a game")
-def campaign_setup(state: State, args: SetupArgs, seat: str) -> str:
-    """Game setup (every card in the trays): each player's adventurer, competitive (Discord)
-    or co-operative (Harmony), challenge mode; the round limit follows the player count."""
-    require(state, seat, *MANAGERS)
-    c = campaign_of(state)
-    chosen = chosen_adventurers(state, c, args.adventurers)
-    steps = core.setup_game(c, chosen, args.mode, challenge=args.challenge)
-    state.adventurers = chosen
-    state.challenge = args.challenge
-    _deal_events(state)
-    g = c.game
-    assert g is not None
-    card = "Discord" if g.mode == "competitive" else "Harmony"
-    challenge = ", challenge mode" if args.challenge else ""
-    lead = f"A {g.mode} game ({card}{challenge}) of {g.limit} rounds."
-    return say(state, "Game setup", steps, lead)
-
-
-@game.move(label="Reset the whole game")
-def campaign_reset_game(state: State, args, seat: str) -> str:
-    """Reset the whole campaign: every card back where a new box starts (between games)."""
-    require(state, seat, *MANAGERS)
-    return say(state, "Reset the whole game", core.reset_game(campaign_of(state)))
-
-
-class SaveArgs(BaseModel):
-    pack: bool = True
-
-
-@game.move(SaveArgs, label="Save the game")
-def campaign_save(state: State, args: SaveArgs, seat: str) -> str:
-    """Save the game: timers off, save effects, then (pack) every card into the save slots."""
-    require(state, seat, *MANAGERS)
-    return say(state, "Save the game", core.save_game(campaign_of(state), pack=args.pack))
-
-
-@game.move(label="Continue playing")
-def campaign_continue(state: State, args, seat: str) -> str:
-    """Continue playing right after saving without packing up."""
-    require(state, seat, *MANAGERS)
-    steps = core.continue_playing(campaign_of(state))
-    _deal_events(state)
-    return say(state, "Continue playing", steps)
-
-
-class PlayerArgs(BaseModel):
-    player: int = Field(ge=1)
-
-
-@game.move(PlayerArgs, label="Reset an adventurer")
-def campaign_reset_adventurer(state: State, args: PlayerArgs, seat: str) -> str:
-    """Reset one player's adventurer to a clean slate (between games)."""
-    require(state, seat, *MANAGERS)
-    c = campaign_of(state)
-    aid = adventurer_of(state, args.player)
-    return say(state, f"Reset {adventurer_name(c, aid)}", core.reset_adventurer(c, aid))
 
 
 # -- cards ------------------------------------------------------------------------------------------
@@ -326,7 +207,8 @@ def campaign_hasten(state: State, args: ShiftArgs, seat: str) -> str:
     return say(state, f"Hasten card #{args.number:03d}", steps)
 
 
-# The panel's view, and the moves on the adventurers' boards and holdings, live in modules of
-# their own; importing them here registers their moves with the game.
+# The other campaign modules: importing them registers their moves with the game; rules.py and
+# view.py find start_campaign and campaign_view here.
 from games.galzyr import campaign_board, campaign_holdings  # noqa: E402,F401
+from games.galzyr.campaign_setup import start_campaign  # noqa: E402,F401
 from games.galzyr.campaign_view import campaign_view  # noqa: E402,F401

@@ -14,6 +14,7 @@ from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot, round_limit
 from games.galzyr.campaign.state import HOLDINGS, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
+from games.galzyr.campaign_setup import first_turn
 from games.galzyr.state import State
 
 TRAYS = ("library", "vault", "quest_slot", "noticeboard")
@@ -97,6 +98,8 @@ def _setup(state: State, c: core.Campaign) -> dict[str, Any]:
     chosen = state.adventurers if len(state.adventurers) == len(state.players) else order
     mode = c.game.mode if c.game else "cooperative"
     return {
+        "move": "campaign-setup" if c.phase == "packed" else "campaign-first-setup",
+        "first": c.phase != "packed",
         "choices": [{"id": a.id, "name": a.name} for a in c.world.adventurers],
         "players": [
             {"number": i + 1, "name": name, "adventurer": chosen[i] if i < len(chosen) else ""}
@@ -166,5 +169,5 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         "companions": kinds["companion"],
         "noticeboard": _noticeboard(c, adventurers),
         "amounts": list(range(1, MAX_GOLD + 1)),
-        "setup": _setup(state, c) if c.phase == "packed" else None,
+        "setup": _setup(state, c) if c.phase == "packed" or first_turn(c) else None,
     }

@@ -188,6 +188,9 @@ class Campaign(Strict):
     local_memory: dict[int, str] = {}  # a local status's space, kept while it is saved
     save_memory: dict[int, str] = {}  # a save effect's chosen save slot ("put … into …")
     games_played: int = 0
+    # The seed a table's campaign was built from (None for campaigns built elsewhere): before
+    # the first game's first scene the table can rebuild it to check nothing has happened yet.
+    seed: int | None = None
 
     # -- look-ups ------------------------------------------------------------------------------
     def adventurer(self, aid: str) -> Adventurer:

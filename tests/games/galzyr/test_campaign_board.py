@@ -224,3 +224,28 @@ def test_the_panel_with_every_form_has_a_constant_number_of_queries(
     with django_assert_num_queries(3):  # the table, the world's hash, the recent log
         text = page(client, table)
     assert "gz-status-lose-form" in text and "gz-companion-lose-form" in text
+
+
+def test_a_new_table_chooses_its_adventurers_before_the_first_scene(client, table):
+    seated(client, table)
+    text = page(client, table)
+    assert "/campaign-first-setup/" in text and "Choose adventurers and how you play" in text
+    refused_in_place(
+        client,
+        table,
+        "campaign-first-setup",
+        {"adventurers": ["marrow", "marrow"]},
+        "Marrow Hollins is chosen twice",
+    )
+    table.refresh_from_db()
+    r = client.post(
+        f"/t/{table.code}/move/campaign-first-setup/",
+        {"version": table.version, "adventurers": ["ysolde", "wren"], "mode": "competitive"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert "The first game is set up again" in r.content.decode()
+    s = state_of(table)
+    assert s.adventurers == ["ysolde", "wren"] and s.campaign.game.mode == "competitive"
+    assert check(s.campaign) == []
+    post_move(client, table, "campaign-begin-story")
+    assert "/campaign-first-setup/" not in page(client, table)

@@ -257,3 +257,32 @@ def test_the_round_limit_follows_the_player_count(players, limit):
 
 def test_challenge_mode_chosen_for_the_table_reaches_the_campaign():
     assert campaign(new(challenge=True)).game.challenge
+
+
+def test_before_the_first_scene_the_first_game_is_set_up_again_with_other_choices():
+    s = new()
+    before = campaign(s)
+    args = {"adventurers": ["wren", "ysolde"], "mode": "competitive", "challenge": True}
+    s, said = run(s, "campaign-first-setup", args)
+    st = State.model_validate(s)
+    c = st.campaign
+    assert st.adventurers == ["wren", "ysolde"] and st.challenge
+    assert (c.game.players, c.game.mode, c.game.challenge) == (
+        ["wren", "ysolde"],
+        "competitive",
+        True,
+    )
+    assert c.month == before.month and c.places["event_deck"] == before.places["event_deck"]
+    assert c.places["noticeboard"] == before.places["noticeboard"]
+    assert said.startswith("The first game is set up again: competitive (Discord, challenge mode)")
+
+
+def test_the_first_game_is_not_set_up_again_once_something_changed():
+    s, _ = run(new(), "campaign-gold", {"player": 1, "amount": 1})
+    assert refused(s, "campaign-first-setup", {"adventurers": ["wren", "ysolde"]}).startswith(
+        "Something has already changed in this game"
+    )
+    s, _ = run(new(), "campaign-begin-story")
+    assert refused(s, "campaign-first-setup", {"adventurers": ["wren", "ysolde"]}).startswith(
+        "Only a new campaign's first game can be set up again"
+    )

@@ -1,0 +1,189 @@
+"""Campaign moves between games and at their ends: a new campaign for a new table, game setup
+(each player's adventurer, Discord or Harmony, challenge mode), saving, continuing, resets.
+
+Before the first turn of a brand-new campaign the players may still change their choices: the
+table was set up with the world's adventurers in order, and nothing has happened yet that a
+fresh setup would lose but the figures placed for the first travel.
+"""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.engine import RuleError
+from games.galzyr import campaign as core
+from games.galzyr.book import Book
+from games.galzyr.campaign.text import adventurer_name
+from games.galzyr.campaign_common import (
+    adventurer_of,
+    campaign_of,
+    deal_events,
+    keep,
+    say,
+    sync,
+)
+from games.galzyr.rules import game
+from games.galzyr.state import MANAGERS, State, require
+
+Play = Literal["competitive", "cooperative"]  # Discord or Harmony
+
+
+def start_campaign(
+    state: State,
+    book: Book,
+    seed: int,
+    *,
+    adventurers: list[str] | None = None,
+    play: Play = "cooperative",
+) -> None:
+    """A fresh campaign from the world's catalog and map, then the game setup for the players
+    (their adventurers in the world's order unless chosen; challenge mode from the table)."""
+    world = SimpleNamespace(slug=book.slug, info=book.info, cards=book.catalog)
+    if not book.catalog:
+        raise RuleError(f"The world “{book.name}” has no card catalog: campaign mode needs one.")
+    advs = [a.id for a in book.info.adventurers]
+    if len(state.players) > len(advs):
+        raise RuleError(f"The world has {len(advs)} adventurers: at most that many players.")
+    campaign, _ = core.new_campaign(world, seed)  # type: ignore[arg-type]
+    campaign.seed = seed
+    state.mode = "campaign"
+    state.campaign = campaign
+    state.adventurers = chosen_adventurers(state, campaign, adventurers or [])
+    steps = core.setup_game(campaign, state.adventurers, play, challenge=state.challenge)
+    deal_events(state)
+    sync(state)
+    keep(state, "Game setup", steps)
+
+
+def chosen_adventurers(state: State, c: core.Campaign, chosen: list[str]) -> list[str]:
+    """One adventurer per player: the ones chosen, else the world's order; never two alike."""
+    order = [a.id for a in c.world.adventurers]
+    n = len(state.players)
+    if not chosen:
+        return order[:n]
+    if len(chosen) != n:
+        raise RuleError(f"Choose one adventurer for each of the {n} players.")
+    for aid in chosen:
+        if aid not in order:
+            raise RuleError(f"This world has no adventurer “{aid}”.")
+    for i, aid in enumerate(chosen):
+        if aid in chosen[:i]:
+            raise RuleError(
+                f"{adventurer_name(c, aid)} is chosen twice: each player plays a different "
+                "adventurer."
+            )
+    return list(chosen)
+
+
+# -- setting up, saving, continuing ---------------------------------------------------------------
+class SetupArgs(BaseModel):
+    adventurers: list[str] = Field(default_factory=list, max_length=6)  # per player, in order
+    mode: Play = "cooperative"
+    challenge: bool = False
+
+
+@game.move(SetupArgs, label="Set up a game")
+def campaign_setup(state: State, args: SetupArgs, seat: str) -> str:
+    """Game setup (every card in the trays): each player's adventurer, competitive (Discord)
+    or co-operative (Harmony), challenge mode; the round limit follows the player count."""
+    require(state, seat, *MANAGERS)
+    c = campaign_of(state)
+    chosen = chosen_adventurers(state, c, args.adventurers)
+    steps = core.setup_game(c, chosen, args.mode, challenge=args.challenge)
+    state.adventurers = chosen
+    state.challenge = args.challenge
+    deal_events(state)
+    g = c.game
+    assert g is not None
+    card = "Discord" if g.mode == "competitive" else "Harmony"
+    challenge = ", challenge mode" if args.challenge else ""
+    lead = f"A {g.mode} game ({card}{challenge}) of {g.limit} rounds."
+    return say(state, "Game setup", steps, lead)
+
+
+def first_turn(c: core.Campaign) -> bool:
+    """A brand-new campaign before its first scene: the first game's choices may change."""
+    g = c.game
+    return (
+        c.seed is not None
+        and c.games_played == 0
+        and c.phase == "playing"
+        and g is not None
+        and (g.number, g.turn, g.step) == (1, 0, "travel")
+    )
+
+
+@game.move(SetupArgs, label="Set up the first game again")
+def campaign_first_setup(state: State, args: SetupArgs, seat: str) -> str:
+    """Before anything happens in a new campaign: the first game set up again with each
+    player's adventurer, the mode and challenge mode (the same month, decks and quests)."""
+    require(state, seat, *MANAGERS)
+    c = campaign_of(state)
+    chosen = chosen_adventurers(state, c, args.adventurers)
+    if not first_turn(c) or c.game is None or c.seed is None:
+        raise RuleError(
+            "Only a new campaign's first game can be set up again, before its first scene: "
+            "choose at the next game's setup instead."
+        )
+    book = state.book()
+    # Rebuilt from the same seed with the same choices, an untouched campaign is equal to
+    # this one: anything else means a card, a figure or a dial has moved since.
+    again = State(world=state.world, players=list(state.players), rng=0, challenge=c.game.challenge)
+    start_campaign(again, book, c.seed, adventurers=state.adventurers, play=c.game.mode)
+    if again.campaign != c:
+        raise RuleError(
+            "Something has already changed in this game (a card, a figure or a dial): undo it "
+            "first, or choose at the next game's setup."
+        )
+    state.challenge = args.challenge
+    start_campaign(state, book, c.seed, adventurers=chosen, play=args.mode)
+    g = state.campaign.game if state.campaign else None
+    assert g is not None
+    card = "Discord" if g.mode == "competitive" else "Harmony"
+    challenge = ", challenge mode" if args.challenge else ""
+    lead = f"The first game is set up again: {g.mode} ({card}{challenge}), {g.limit} rounds."
+    steps = [core.Step(s.text, s.manual) for s in state.checklist]  # start_campaign's
+    return say(state, "Game setup", steps, lead)
+
+
+@game.move(label="Reset the whole game")
+def campaign_reset_game(state: State, args, seat: str) -> str:
+    """Reset the whole campaign: every card back where a new box starts (between games)."""
+    require(state, seat, *MANAGERS)
+    return say(state, "Reset the whole game", core.reset_game(campaign_of(state)))
+
+
+class SaveArgs(BaseModel):
+    pack: bool = True
+
+
+@game.move(SaveArgs, label="Save the game")
+def campaign_save(state: State, args: SaveArgs, seat: str) -> str:
+    """Save the game: timers off, save effects, then (pack) every card into the save slots."""
+    require(state, seat, *MANAGERS)
+    return say(state, "Save the game", core.save_game(campaign_of(state), pack=args.pack))
+
+
+@game.move(label="Continue playing")
+def campaign_continue(state: State, args, seat: str) -> str:
+    """Continue playing right after saving without packing up."""
+    require(state, seat, *MANAGERS)
+    steps = core.continue_playing(campaign_of(state))
+    deal_events(state)
+    return say(state, "Continue playing", steps)
+
+
+class PlayerArgs(BaseModel):
+    player: int = Field(ge=1)
+
+
+@game.move(PlayerArgs, label="Reset an adventurer")
+def campaign_reset_adventurer(state: State, args: PlayerArgs, seat: str) -> str:
+    """Reset one player's adventurer to a clean slate (between games)."""
+    require(state, seat, *MANAGERS)
+    c = campaign_of(state)
+    aid = adventurer_of(state, args.player)
+    return say(state, f"Reset {adventurer_name(c, aid)}", core.reset_adventurer(c, aid))
