@@ -85,9 +85,9 @@ NOT_FOUND = OpenApiResponse(
 )
 
 
-def _world(slug: str) -> World:
+def _world(slug: str) -> ce.CatalogWorld:
     try:
-        return ce.get_world(slug)
+        return ce.get_catalog(slug)
     except World.DoesNotExist:
         raise NotFound(_("No world is loaded under this name.")) from None
 

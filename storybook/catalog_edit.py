@@ -156,6 +156,31 @@ def get_world(slug: str) -> World:
     return World.objects.get(slug=slug)
 
 
+@dataclass
+class CatalogWorld:
+    """What the catalog page, the export and the card API read: no scenes (a big book's scenes
+    are megabytes of JSON nobody here needs)."""
+
+    slug: str
+    name: str
+    content_hash: str
+    warnings: list[str]
+    data: dict[str, Any]  # "info" and "cards", as in World.data
+
+
+def get_catalog(slug: str) -> CatalogWorld:
+    """The world's catalog and map (one query); World.DoesNotExist when there is none."""
+    row = (
+        World.objects.filter(slug=slug)
+        .values("slug", "name", "content_hash", "warnings", "data__info", "data__cards")
+        .first()
+    )
+    if row is None:
+        raise World.DoesNotExist(slug)
+    data = {"info": row.pop("data__info"), "cards": row.pop("data__cards")}
+    return CatalogWorld(**row, data=data)
+
+
 def card_label(number: int, variant: dict | None = None, index: int | None = None) -> str:
     label = f"#{number:03d}"
     if variant is not None:
@@ -245,7 +270,7 @@ def map_view(data: Mapping[str, Any]) -> dict[str, Any]:
     return {"locations": locations, "location_cards": location_cards, "routes": routes}
 
 
-def card_json(world: World, number: int) -> dict[str, Any]:
+def card_json(world: World | CatalogWorld, number: int) -> dict[str, Any]:
     try:
         return world.data["cards"][str(number)]
     except KeyError:
@@ -578,7 +603,7 @@ def _book_parts(row: World) -> tuple[list[EventCard], dict, dict]:
         with _BOOKS_LOCK:
             for old in [k for k in _BOOKS if k[0] == row.pk]:
                 del _BOOKS[old]
-            while len(_BOOKS) >= 8:
+            while len(_BOOKS) >= 4:
                 del _BOOKS[next(iter(_BOOKS))]
             _BOOKS[key] = found
     events, scenes, files = found
@@ -723,7 +748,7 @@ def _flow(value: Any) -> Any:
     return value
 
 
-def export_yaml(world: World) -> str:
+def export_yaml(world: World | CatalogWorld) -> str:
     """The world's catalog and map as one YAML file (the schema of cards.yaml and world.yaml)."""
     info, cards = world.data["info"], world.data["cards"]
     doc = CommentedMap()

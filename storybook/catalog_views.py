@@ -24,14 +24,14 @@ PAGE = "storybook/catalog.html"
 CARD_TYPES = CardType.__args__  # type: ignore[attr-defined]
 
 
-def _world_or_404(slug: str) -> World:
+def _world_or_404(slug: str) -> ce.CatalogWorld:
     try:
-        return ce.get_world(slug)
+        return ce.get_catalog(slug)
     except World.DoesNotExist:
         raise Http404(_("No world is loaded under this name.")) from None
 
 
-def _page_context(world: World, **extra: Any) -> dict[str, Any]:
+def _page_context(world: World | ce.CatalogWorld, **extra: Any) -> dict[str, Any]:
     return {
         "world": world,
         "rows": ce.catalog_rows(world.data),
@@ -55,13 +55,13 @@ def _unknown_count(data: dict) -> int:
 
 @require_GET
 def catalog_page(request: HttpRequest, slug: str) -> HttpResponse:
-    # One query: the world with its data.
+    # One query: the world's catalog and map (not its scenes).
     return render(request, PAGE, _page_context(_world_or_404(slug)))
 
 
 def _respond(
     request: HttpRequest,
-    world: World,
+    world: World | ce.CatalogWorld,
     partial: str,
     context: dict[str, Any],
     anchor: str,
