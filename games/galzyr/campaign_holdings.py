@@ -129,6 +129,8 @@ def campaign_lose(state: State, args: CardArgs, seat: str) -> str:
     aid = adventurer_of(state, args.player)
     name = adventurer_name(c, aid)
     cid = _held(c, f"{KINDS[args.kind][1]}:{aid}", args.number, name)
+    if c.copies[cid].type == "ability":
+        raise RuleError(f"Card #{args.number:03d} is {name}'s ability: it stays all game.")
     steps = core.discard_card(c, cid)
     lead = f"{name} loses the {args.kind} {_title(c, cid)}."
     return say(state, f"{name} loses a {args.kind}", steps, lead)

@@ -58,6 +58,12 @@ def _adventurer(state: State, c: core.Campaign, i: int, aid: str, names: dict) -
         "active": g is not None and c.phase == "playing" and g.active == aid,
         "in_game": g is not None and aid in g.players,
         **{h: _cards(c, f"{h}:{aid}") for h in HOLDINGS},
+        # the ability card (#000) sits with the statuses but is used, not lost
+        "losable_statuses": [
+            {"number": c.copies[cid].number, "name": c.copies[cid].name}
+            for cid in c.places[f"statuses:{aid}"]
+            if c.copies[cid].type == "adventurer_status"
+        ],
     }
 
 

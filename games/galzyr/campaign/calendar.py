@@ -55,11 +55,16 @@ def place_timer(state: Campaign, cid: int, days: int | None = None) -> Step:
         raise RuleError(f"{card_label(state, cid).capitalize()} is not in play.")
     restarted = remove_timers(state, cid)
     state.calendar.timers.append(Timer(copy_id=cid, day=today + days))
-    verb = "Move its timer token" if restarted else "Place a timer token"
+    slot = calendar_slot(today + days)
+    ahead = f"{days} day{'s' if days != 1 else ''} ahead"
+    if restarted:  # the token restarts from today: it moves, its pair stays on the card
+        return Step(
+            f"Move the timer token of {card_label(state, cid)} to {slot} ({ahead}), on top of "
+            "any tokens there."
+        )
     return Step(
-        f"{verb} for {card_label(state, cid)} on {calendar_slot(today + days)} "
-        f"({days} day{'s' if days != 1 else ''} ahead), on top of any tokens there; its pair "
-        "on the card's timer box."
+        f"Place a timer token for {card_label(state, cid)} on {slot} ({ahead}), on top of any "
+        "tokens there; its pair on the card's timer box."
     )
 
 

@@ -156,6 +156,9 @@ def test_gaining_a_card_of_another_kind_is_refused():
     assert refused(new(), "campaign-lose", {"player": 1, "number": 230}) == (
         "Odile Brackwater does not have card #230."
     )
+    assert refused(new(), "campaign-lose", {"player": 1, "number": 0}) == (
+        "Card #000 is Odile Brackwater's ability: it stays all game."
+    )
 
 
 # -- quests -------------------------------------------------------------------------------------------
