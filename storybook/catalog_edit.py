@@ -55,6 +55,8 @@ INT_FIELDS = ("copies", "gold", "timer")
 SEASONS = ("summer", "winter")
 # The neutral labels a world ships for names nobody knows yet ("Card #127", "Card #000 (Mor)").
 PLACEHOLDER = re.compile(r"^Card #\d{1,3}\b")
+PLACEHOLDER_LOCATION = re.compile(r"^Location \d+$")  # "Location 3", until named from the board
+UNKNOWN_TERRAIN = "unknown"  # Lands of Galzyr's "Terrain not entered yet"
 _OLD_WARNING = re.compile(
     r"^(?P<file>.+?)(?::(?P<line>\d+))?: (?P<sev>error|warning): (?P<msg>.*)$"
 )
@@ -256,18 +258,22 @@ def map_view(data: Mapping[str, Any]) -> dict[str, Any]:
         }
         for r in info.get("routes", [])
     ]
-    terrain = {t["id"]: t["name"] for t in info.get("terrain", [])}
     locations = [
         {
             **loc,
             "anchor": f"location-{loc['id']}",
+            "unknown": bool(PLACEHOLDER_LOCATION.match(loc["name"]))
+            or UNKNOWN_TERRAIN in loc["summer"]["terrain"] + loc["winter"]["terrain"],
             "card_labels": [card_label(n) for n in loc["cards"]],
-            "summer_terrain": [terrain.get(t, t) for t in loc["summer"]["terrain"]],
-            "winter_terrain": [terrain.get(t, t) for t in loc["winter"]["terrain"]],
         }
         for loc in info.get("locations", [])
     ]
-    return {"locations": locations, "location_cards": location_cards, "routes": routes}
+    return {
+        "locations": locations,
+        "location_cards": location_cards,
+        "routes": routes,
+        "terrain": info.get("terrain", []),
+    }
 
 
 def card_json(world: World | CatalogWorld, number: int) -> dict[str, Any]:
@@ -412,13 +418,15 @@ def set_route_seasons(slug: str, a: str, b: str, seasons: list[str] | None) -> S
 
 
 def edit_location(slug: str, location: str, values: Mapping[str, Any]) -> Saved:
-    """Set a location's ``name`` and ``number`` (the number printed on the board; "" clears)."""
-    unknown = sorted(set(values) - {"name", "number"})
+    """Set a location's ``name``, ``number`` (printed on the board; "" clears it) and the
+    terrain of its sides (``summer`` / ``winter``: lists of terrain ids)."""
+    unknown = sorted(set(values) - {"name", "number", *SEASONS})
     if unknown:
         raise CatalogRefused(
             _("These fields can't be edited here: %(f)s.") % {"f": ", ".join(unknown)}
         )
-    clean = {key: _form_value(key, value) for key, value in values.items()}
+    clean = {key: _form_value(key, value) for key, value in values.items() if key not in SEASONS}
+    terrain = {key: list(values[key]) for key in SEASONS if key in values}
 
     def mutate(info: dict, cards: dict) -> None:
         loc = next((x for x in info.get("locations", []) if x["id"] == location), None)
@@ -431,6 +439,8 @@ def edit_location(slug: str, location: str, values: Mapping[str, Any]) -> Saved:
                 loc.pop(key, None)
             else:
                 loc[key] = value
+        for season, ids in terrain.items():
+            loc[season] = {**loc[season], "terrain": ids}
 
     return _change(slug, mutate)
 

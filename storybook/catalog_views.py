@@ -152,7 +152,11 @@ def location_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 @require_POST
 def location_edit(request: HttpRequest, slug: str, location: str) -> HttpResponse:
-    values = {key: request.POST[key] for key in ("name", "number") if key in request.POST}
+    values: dict[str, Any] = {
+        key: request.POST[key] for key in ("name", "number") if key in request.POST
+    }
+    if request.POST.get("sides") == "1":  # the form has the terrain boxes (none ticked: [])
+        values.update({season: request.POST.getlist(season) for season in ce.SEASONS})
     return _map_response(
         request,
         slug,

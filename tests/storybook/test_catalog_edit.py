@@ -207,6 +207,24 @@ def test_a_location_is_renamed_and_numbered(galzyr):
         ce.edit_location("lands-of-galzyr", "location-2", {"number": "3"})  # number taken
 
 
+def test_a_locations_terrain_is_set_per_side(galzyr):
+    result = ce.edit_location(
+        "lands-of-galzyr", "location-1", {"summer": ["forest", "hill"], "winter": ["forest"]}
+    )
+    assert result.changes.locations == ["Location 1"]
+    loc = fresh().data["info"]["locations"][0]
+    assert (loc["summer"], loc["winter"]) == (
+        {"terrain": ["forest", "hill"]},
+        {"terrain": ["forest"]},
+    )
+    before = fresh()
+    with pytest.raises(ce.CatalogRefused, match="summer.terrain: List should have at least 1"):
+        ce.edit_location("lands-of-galzyr", "location-1", {"summer": []})
+    with pytest.raises(ce.CatalogRefused, match="unknown terrain 'lava'"):
+        ce.edit_location("lands-of-galzyr", "location-1", {"winter": ["lava"]})
+    assert_unchanged(before)
+
+
 # -- YAML export and import ----------------------------------------------------------------------
 def test_the_export_has_the_schema_of_the_world_folder(galzyr):
     data = parse(ce.export_yaml(galzyr), "x.yaml").data

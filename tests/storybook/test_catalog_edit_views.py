@@ -47,7 +47,7 @@ def test_the_page_lists_every_card_in_order_and_marks_the_unknown_names(
     html = response.content.decode()
     numbers = [int(n) for n in re.findall(r'<li id="card-(\d{3})">', html)]
     assert numbers == sorted(int(n) for n in galzyr.data["cards"]) and len(numbers) == 66
-    assert "enter from your cards" in html
+    assert "enter from your cards" in html and "enter from your board" in html
     row = html[html.index('id="card-001"') : html.index('id="card-002"')]
     assert 'value="January"' in row and "enter from your cards" not in row
     row = html[html.index('id="card-127"') : html.index('id="card-128"')]
@@ -139,14 +139,24 @@ def test_map_edits_answer_the_map(client, galzyr):
     assert fresh().data["info"]["routes"] == [{"between": ["location-1", "location-2"]}]
     client.post(url("catalog-route"), {"a": "location-1", "b": "location-2", "action": "remove"})
     assert fresh().data["info"].get("routes", []) == []
-    client.post(url("catalog-location", "location-1"), {"name": "Lakeside", "number": "1"}, **HX)
+    client.post(
+        url("catalog-location", "location-1"),
+        {
+            "name": "Lakeside",
+            "number": "1",
+            "sides": "1",
+            "summer": ["pier", "hill"],
+            "winter": "pier",
+        },
+        **HX,
+    )
     assert fresh().data["info"]["locations"][0] | {"cards": []} == {
         "id": "location-1",
         "name": "Lakeside",
         "number": 1,
         "cards": [],
-        "summer": {"terrain": ["unknown"]},
-        "winter": {"terrain": ["unknown"]},
+        "summer": {"terrain": ["pier", "hill"]},
+        "winter": {"terrain": ["pier"]},
     }
 
 
