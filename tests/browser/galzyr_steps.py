@@ -13,7 +13,17 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Page, expect
 
-SYNC = 4500  # the other device polls every 2 s; one missed poll under load is fine
+SYNC = 8000  # the other device polls every 2 s; a poll can take a second on a busy machine
+LOCATIONS = {  # the sample world's spaces, as the panel names them
+    "Wickerbridge",
+    "The Sallow Mere",
+    "Drownbell Abbey",
+    "Turfmoor",
+    "The Thornwood",
+    "Wether Tor",
+    "Greywater Saltings",
+    "Kestrel Pass",
+}
 
 
 # -- the live region ---------------------------------------------------------------------------
@@ -21,19 +31,27 @@ def version(page: Page) -> int:
     return int(page.locator("#live").get_attribute("data-version"))
 
 
+# Checked on every animation frame: expect()'s back-off (100, 250, 500 ms…) would add
+# a few hundred milliseconds to every one of the test's fifty-odd moves.
+AT_VERSION = "v => Number(document.querySelector('#live')?.dataset.version) >= v"
+
+
+def wait_for_version(page: Page, wanted: int, timeout: float = 5000) -> None:
+    page.wait_for_function(AT_VERSION, arg=wanted, timeout=timeout)
+    expect(page.locator("#live")).to_have_attribute("data-version", str(wanted))
+
+
 def act(page: Page, do) -> None:
     """Tap, then wait for the move to come back (the live region one version later)."""
     before = version(page)
     do()
-    expect(page.locator("#live")).to_have_attribute("data-version", str(before + 1))
+    wait_for_version(page, before + 1)
     expect(page.locator("#live .flash.error")).to_have_count(0)
 
 
 def in_step(page: Page, other: Page) -> None:
     """The other device's poll brings it to this device's version."""
-    expect(other.locator("#live")).to_have_attribute(
-        "data-version", str(version(page)), timeout=SYNC
-    )
+    wait_for_version(other, version(page), timeout=SYNC)
 
 
 # -- joining ----------------------------------------------------------------------------------
@@ -73,10 +91,9 @@ def gold(page: Page, name: str) -> int:
 
 
 def position(page: Page, name: str) -> str | None:
-    """The location chip (the one that is neither gold, prestige nor a card)."""
+    """The location chip: the chip that names one of the world's locations."""
     chips = adventurer(page, name).locator("span.chip:not(.gz-card)").all_inner_texts()
-    places = [c for c in chips if not re.fullmatch(r"\d+ (gold|prestige)", c)]
-    return places[0] if places else None
+    return next((c for c in chips if c in LOCATIONS), None)
 
 
 def cards(page: Page, name: str) -> list[str]:
@@ -118,12 +135,34 @@ class Snapshot:
 
 
 def snapshot(page: Page, names: list[str]) -> Snapshot:
-    return Snapshot(
-        gold={n: gold(page, n) for n in names},
-        cards={n: cards(page, n) for n in names},
-        positions={n: position(page, n) for n in names},
-        trays=trays(page),
+    """The same readings as ``gold``, ``cards``, ``position`` and ``trays``, in one call."""
+    seen = page.evaluate(
+        """() => {
+          const panel = document.querySelector('[aria-label="Campaign"]');
+          const text = el => el.innerText.trim();
+          return {
+            adventurers: [...panel.querySelectorAll('.gz-adventurer')].map(li => ({
+              name: text(li.querySelector('strong')),
+              chips: [...li.querySelectorAll('span.chip:not(.gz-card)')].map(text),
+              cards: [...li.querySelectorAll('.gz-card')].map(text),
+            })),
+            trays: [...panel.querySelectorAll('.gz-tray summary')].map(text),
+          };
+        }"""
     )
+    by_name = {a["name"]: a for a in seen["adventurers"]}
+    gold_, cards_, positions = {}, {}, {}
+    for n in names:
+        chips = by_name[n]["chips"]
+        gold_[n] = next(int(c.split()[0]) for c in chips if re.fullmatch(r"\d+ gold", c))
+        positions[n] = next((c for c in chips if c in LOCATIONS), None)
+        cards_[n] = by_name[n]["cards"]
+    trays_ = {}
+    for summary in seen["trays"]:
+        m = re.fullmatch(r"(.+?)\s+\((\d+)\)", summary)
+        assert m, summary
+        trays_[m.group(1)] = int(m.group(2))
+    return Snapshot(gold=gold_, cards=cards_, positions=positions, trays=trays_)
 
 
 # -- the campaign's moves ----------------------------------------------------------------------
@@ -147,6 +186,35 @@ def travel(page: Page, name: str, where: str) -> None:
 def press(page: Page, label: str) -> None:
     """A campaign button that sends a move (End the turn, Begin the story, Save…)."""
     act(page, lambda: campaign(page).get_by_role("button", name=label, exact=True).click())
+
+
+def board(page: Page, name: str):
+    """The adventurer's "Change … board and cards" disclosure, opened."""
+    details = (
+        campaign(page)
+        .locator("details.gz-board")
+        .filter(has=page.locator("summary", has_text=f"Change {name}'s board and cards"))
+    )
+    if not details.evaluate("d => d.open"):
+        details.locator("summary").click()
+    return details
+
+
+def gain_gold(page: Page, name: str, amount: int) -> None:
+    form = board(page, name).locator(".gz-gold-form")
+    form.get_by_label(re.compile(r"^Gold\b")).select_option(str(amount))
+    act(page, lambda: form.get_by_role("button", name="Gain", exact=True).click())
+
+
+def set_up_first_game(page: Page, adventurers: dict[str, str], mode: str) -> None:
+    """Before the first scene: each player's adventurer and how the group plays."""
+    setup = campaign(page).locator("#gz-setup")
+    setup.locator("summary").filter(has_text="Choose adventurers and how you play").click()
+    for player, name in adventurers.items():
+        # The label is the player's name; its select (the adventurer) is inside it.
+        setup.get_by_label(re.compile(rf"^{player}\b")).select_option(label=name)
+    setup.get_by_label(mode).check()
+    act(page, lambda: setup.get_by_role("button", name="Set up the first game again").click())
 
 
 def take_card(page: Page, number: int, how: str, to: str) -> None:

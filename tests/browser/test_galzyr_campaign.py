@@ -1,10 +1,15 @@
 """A newcomer's campaign of the sample world on a tablet: set up a 2-player game, play two
-full rounds with the storybook, save, and continue in a new browser session.
+full rounds with the storybook in campaign mode, save, and continue in a new browser session.
 
-The story master runs the table on a tablet; the first player of each round plays their turn
-on their own device. The starting player, the month and the starting day are random, so the
-test reads them from the page; the figures start on spaces next to Wickerbridge by routes
-open in summer and winter, and the scenes read are ones every side of the board offers.
+The story master runs the table on a tablet; the starting player plays their turns on their
+own tablet, so the two devices show each other's moves. After the save both tablets are put
+away; a fresh browser (no cookies) joins with the table's code, finds the game as it was
+left, continues playing by the rulebook, and a player's phone joins for the first scene.
+
+The month, the starting day and the starting player are random, so the test reads them from
+the page. The figures start next to Wickerbridge on routes open in summer and in winter, and
+the scenes read are offered on both sides of the board. The scenes' outcomes are mirrored
+with the panel's own forms (take a card, gain gold), as a group does today.
 """
 
 from __future__ import annotations
@@ -26,18 +31,15 @@ SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
 TABLET = {"width": 1024, "height": 768}
 PHONE = {"width": 390, "height": 844}
 
-PLAYERS = {"Odile Brackwater": "Mara", "Marrow Hollins": "Bo"}  # adventurer → player
-START = {"Odile Brackwater": "The Sallow Mere", "Marrow Hollins": "Turfmoor"}
+# Mara keeps the first adventurer offered; Bo chooses Wren at the game setup.
+PLAYERS = {"Odile Brackwater": "Mara", "Wren Tallowby": "Bo"}
+START = {"Odile Brackwater": "The Sallow Mere", "Wren Tallowby": "Turfmoor"}
 
 
 def device(chromium, size):
     context = chromium.new_context(viewport=size, has_touch=True)
     context.set_default_timeout(5000)
     return context, context.new_page()
-
-
-def other(name: str) -> str:
-    return next(n for n in PLAYERS if n != name)
 
 
 def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_server, chromium):
@@ -63,28 +65,31 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         code = sm.locator(".code").first.inner_text()
         sm.get_by_role("button", name="Story master").click()
 
-        # -- game setup: the checklist, then the figures it leaves to the players ------------
+        # -- game setup: adventurers and Discord, the checklist, the figures --------------------
+        assert "At the table: Game setup" in gz.checklist(sm)
+        gz.set_up_first_game(sm, {"Bo": "Wren Tallowby"}, "Competitive (Discord)")
         setup = gz.checklist(sm)
-        assert "At the table: Game setup" in setup
         assert "Place each player's prestige token on 0." in setup
+        assert "Wren Tallowby: take the adventurer board and figure" in setup
+        line = gz.round_line(sm)
+        assert line.startswith("Round 1 of 7") and "competitive (Discord)" in line
         month = sm.locator(".gz-date strong").first.inner_text().lower()
-        assert month in MONTHS
-        assert gz.round_line(sm).startswith("Round 1 of 7")
+        assert month in MONTHS and month.capitalize() in line
         for name in names:
             expect(gz.adventurer(sm, name)).to_contain_text(f"({PLAYERS[name]})")
             gz.place_figure(sm, name, START[name])
             assert gz.position(sm, name) == START[name]
-        start_gold = {n: gz.gold(sm, n) for n in names}
 
         # -- round 1 ----------------------------------------------------------------------------
         first = gz.active_adventurer(sm)
+        second = next(n for n in names if n != first)
         assert f"{first}'s turn" in gz.round_line(sm)
         player_context, player = device(chromium, TABLET)
         contexts.append(player_context)
         gz.join(player, base, code, PLAYERS[first])
 
-        # The first player's turn, on their own tablet: the story master moves the figure and
-        # begins the story; the player opens a scene of their space, chooses, rolls, continues.
+        # The starting player's turn on their own tablet: the story master moves the figure
+        # and begins the story; the player opens a scene of the space, chooses and rolls.
         gz.travel(sm, first, "Wickerbridge")
         assert gz.position(sm, first) == "Wickerbridge"
         gz.press(sm, "Begin the story")
@@ -95,19 +100,20 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         gz.in_step(player, sm)
         expect(sm.locator(".gz-checkpanel h3")).to_contain_text("Skill check: Perception")
         successes = gz.roll_and_use(player)
-        heading = "The outcome for {} success".format(successes)
-        expect(player.locator(".gz-result h3")).to_contain_text(heading)
+        expect(player.locator(".gz-result h3")).to_contain_text(
+            f"The outcome for {successes} success"
+        )
         gz.continue_scene(player)
-        (status,) = gz.outcome_cards(player)  # Inspired (#241) or Sore head (#242)
+        (status,) = gz.outcome_cards(player)  # every outcome gives a status: #241 or #242
         gz.take_card(player, status, "Any", first)
         gz.in_step(player, sm)
         expect(sm.locator(".gz-scene-foot")).to_contain_text("The scene is over.")
         assert any(c.startswith(f"#{status:03d}") for c in gz.cards(sm, first))
         gz.press(sm, "End the turn")
 
-        # The second player's turn, on the story master's tablet: keypad and entered successes.
-        second = other(first)
+        # The other player's turn on the story master's tablet: keypad, successes entered.
         assert gz.active_adventurer(sm) == second
+        gold = gz.gold(sm, second)
         gz.travel(sm, second, "Wickerbridge")
         gz.press(sm, "Begin the story")
         gz.open_by_keypad(sm, 1001)
@@ -116,8 +122,10 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         gz.enter_successes(sm, 3)
         expect(sm.locator(".gz-result h3")).to_contain_text("The outcome for 3 successes")
         gz.continue_scene(sm)
-        assert gz.outcome_cards(sm) == [170]
+        assert gz.outcome_cards(sm) == [170]  # a random curio, and 1 gold
         gz.take_card(sm, 170, "Random", second)
+        gz.gain_gold(sm, second, 1)
+        assert gz.gold(sm, second) == gold + 1
         curio = next(c for c in gz.cards(sm, second) if c.startswith("#170"))
 
         # The calendar phase follows the last turn: the day token moves on, round 2 begins.
@@ -127,7 +135,7 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         assert sm.locator(".gz-date").inner_text() != day
         assert gz.round_line(sm).startswith("Round 2 of 7")
 
-        # -- round 2: the starting player token stays with the same player ------------------------
+        # -- round 2: the starting player token stays with the same player ----------------------
         assert gz.active_adventurer(sm) == first
         gz.travel(sm, first, "The Thornwood")
         gz.press(sm, "Begin the story")
@@ -141,6 +149,7 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         gz.in_step(player, sm)
         gz.press(sm, "End the turn")
 
+        gold = gz.gold(sm, second)
         gz.travel(sm, second, "Turfmoor")
         gz.press(sm, "Begin the story")
         gz.open_by_keypad(sm, 1301)
@@ -148,12 +157,14 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         gz.enter_successes(sm, 2)
         gz.continue_scene(sm)
         expect(sm.locator(".gz-result")).to_contain_text("A fair stack by sundown")
+        gz.gain_gold(sm, second, 2)
+        assert gz.gold(sm, second) == gold + 2
         day = sm.locator(".gz-date").inner_text()
         gz.press(sm, "End the turn")
         assert sm.locator(".gz-date").inner_text() != day
         assert gz.round_line(sm).startswith("Round 3 of 7")
 
-        # -- save, then pack the tablets away ----------------------------------------------------
+        # -- save, then put the tablets away --------------------------------------------------------
         before = gz.snapshot(sm, names)
         assert before.positions == {first: "The Thornwood", second: "Turfmoor"}
         gz.press(sm, "Save (then continue)")
@@ -170,7 +181,7 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
             context.close()
         contexts.clear()
 
-        # -- a new browser session: join by code, find everything where it was --------------------
+        # -- a new browser session: join by code, find everything where it was ------------------
         new_context, tablet = device(chromium, TABLET)
         contexts.append(new_context)
         gz.join(tablet, base, code, "Story master")
@@ -179,15 +190,15 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         kept = gz.snapshot(tablet, names)
         assert kept.gold == {n: min(20, before.gold[n] + 1) for n in names}
         assert kept.positions == before.positions
-        assert kept.cards[second] == before.cards[second]  # the curio has no save effect
-        assert curio in kept.cards[second]
+        assert kept.cards[second] == before.cards[second] and curio in kept.cards[second]
         assert kept.cards[first] == [
             c for c in before.cards[first] if not c.startswith(f"#{status:03d}")
         ]
-        assert kept.trays["The library"] == before.trays["The library"] + 1
+        assert kept.trays["The library"] == before.trays["The library"] + 1  # the status
         assert f"is in {gz.possessive(second)} inventory" in gz.where_is(tablet, 170)
+        assert "in the library" in gz.where_is(tablet, status)
 
-        # Continue playing: the rulebook's procedure, then the figures go back on the board.
+        # Continue playing: the rulebook's procedure; the figures go back on the board.
         gz.press(tablet, "Continue playing")
         cont = gz.checklist(tablet)
         assert "At the table: Continue playing" in cont
@@ -201,7 +212,7 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         for name in names:
             gz.place_figure(tablet, name, before.positions[name])
 
-        # A player's phone joins the continued game and plays the first turn's scene.
+        # A player's phone joins the continued game and reads the first scene.
         active = gz.active_adventurer(tablet)
         phone_context, phone = device(chromium, PHONE)
         contexts.append(phone_context)
