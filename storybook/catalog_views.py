@@ -21,7 +21,8 @@ from storybook.format.cards import CardType
 from storybook.models import World
 
 PAGE = "storybook/catalog.html"
-CARD_TYPES = CardType.__args__  # type: ignore[attr-defined]
+# (id, what people read): "adventurer_status" → "adventurer status".
+CARD_TYPES = [(t, t.replace("_", " ")) for t in CardType.__args__]  # type: ignore[attr-defined]
 
 
 def _world_or_404(slug: str) -> ce.CatalogWorld:
