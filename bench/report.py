@@ -91,7 +91,17 @@ def _queries(row: Row) -> str:
 
 
 def render(result: BenchResult) -> str:
-    header = ("interaction", "n", "median ms", "p95 ms", "× bare", "queries", "bytes", "target")
+    header = (
+        "interaction",
+        "n",
+        "median ms",
+        "p95 ms",
+        "cpu ms",
+        "× bare",
+        "queries",
+        "bytes",
+        "target",
+    )
     lines = []
     for row in result.rows:
         v = verdict(row, result)
@@ -101,6 +111,7 @@ def render(result: BenchResult) -> str:
                 str(len(row.seconds)),
                 f"{row.median_ms:.2f}",
                 f"{row.p95_ms:.2f}",
+                "–" if not row.cpu_seconds else f"{row.cpu_median_ms:.2f}",
                 "–" if row.x_bare != row.x_bare else f"{row.x_bare:.1f}",  # nan: no HTTP
                 _queries(row),
                 f"{row.nbytes:,}",
@@ -108,7 +119,7 @@ def render(result: BenchResult) -> str:
             )
         )
     widths = [max(len(r[i]) for r in [header, *lines]) for i in range(len(header))]
-    numeric = {1, 2, 3, 4, 5, 6}
+    numeric = {1, 2, 3, 4, 5, 6, 7}
 
     def fmt(cells) -> str:
         out = [
@@ -132,6 +143,8 @@ def render(result: BenchResult) -> str:
         f"after {result.warmup} warm-up calls; in-process test client, {vendor()}.",
         "× bare: this row's median over the median of the bare view (/healthz), called just "
         "before each timed call.",
+        "cpu ms: the median CPU time of this process per call (wall time minus waiting for a "
+        "core or for the disk): steadier than wall time on a shared machine.",
         "queries: every statement sent to the database, BEGIN/COMMIT included (as in the "
         "project's tests); bytes: the response body.",
         "",
@@ -169,6 +182,7 @@ def as_json(result: BenchResult) -> dict[str, Any]:
                 "logged_moves": row.logged,
                 "median_ms": round(row.median_ms, 4),
                 "p95_ms": round(row.p95_ms, 4),
+                "cpu_median_ms": round(row.cpu_median_ms, 4) if row.cpu_seconds else None,
                 "x_bare": None if row.x_bare != row.x_bare else round(row.x_bare, 3),
                 "n": len(row.seconds),
                 "queries": row.max_queries,

@@ -45,9 +45,10 @@ def _timed(row: Row, action: Callable[[], object]) -> None:
     """One timed call of a non-HTTP action; its queries are counted, its size is the row's."""
     gc.collect()
     with CaptureQueriesContext(connection) as captured:
-        start = time.perf_counter()
+        cpu, start = time.process_time(), time.perf_counter()
         action()
         elapsed = time.perf_counter() - start
+        row.cpu_seconds.append(time.process_time() - cpu)
     row.seconds.append(elapsed)
     row.queries.append(len(captured.captured_queries))
     row.sql = [q["sql"] for q in captured.captured_queries]
