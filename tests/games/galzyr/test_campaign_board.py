@@ -8,6 +8,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from rest_framework.test import APIClient
 
 from games import services
 from games.galzyr import book as books
@@ -249,3 +250,31 @@ def test_a_new_table_chooses_its_adventurers_before_the_first_scene(client, tabl
     assert check(s.campaign) == []
     post_move(client, table, "campaign-begin-story")
     assert "/campaign-first-setup/" not in page(client, table)
+
+
+def test_the_who_select_starts_on_the_active_players_adventurer(client, table):
+    seated(client, table)
+    s = state_of(table)
+    text = page(client, table)
+    form = text[text.index("gz-gold-form") :]
+    form = form[: form.index("</form>")]
+    assert f'<option value="{s.active + 1}" selected>' in form
+
+
+def test_the_api_changes_gold_with_the_same_sentence(table):
+    api = APIClient()
+    base = f"/api/tables/{table.code}/"
+    version = api.get(base).json()["version"]
+    response = api.post(
+        base + "moves/",
+        {
+            "move": "campaign-gold",
+            "args": {"player": 2, "amount": 15, "how": "gain"},
+            "version": version,
+            "seat": "sm",
+        },
+        format="json",
+    )
+    assert response.status_code == 200, response.content
+    assert "the dial stops at 20: 5 of the gold gained is lost" in response.content.decode()
+    assert state_of(table).campaign.adventurer("marrow").gold == 20
