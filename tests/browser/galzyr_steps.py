@@ -188,20 +188,10 @@ def press(page: Page, label: str) -> None:
     act(page, lambda: campaign(page).get_by_role("button", name=label, exact=True).click())
 
 
-def board(page: Page, name: str):
-    """The adventurer's "Change … board and cards" disclosure, opened."""
-    details = (
-        campaign(page)
-        .locator("details.gz-board")
-        .filter(has=page.locator("summary", has_text=f"Change {name}'s board and cards"))
-    )
-    if not details.evaluate("d => d.open"):
-        details.locator("summary").click()
-    return details
-
-
 def gain_gold(page: Page, name: str, amount: int) -> None:
-    form = board(page, name).locator(".gz-gold-form")
+    """The table's gold form: who, how much, Gain."""
+    form = campaign(page).locator(".gz-gold-form")
+    form.get_by_label(re.compile(r"^Who\b")).select_option(label=name)
     form.get_by_label(re.compile(r"^Gold\b")).select_option(str(amount))
     act(page, lambda: form.get_by_role("button", name="Gain", exact=True).click())
 
