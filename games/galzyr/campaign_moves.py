@@ -87,8 +87,10 @@ def campaign_take_card(state: State, args: TakeArgs, seat: str) -> str:
         )
         if discard is None:
             raise RuleError(f"Card #{args.discard:03d} is not held: it can't make room.")
+    # the card making room for a 4th quest is abandoned (with its effects), an item discarded
+    room = "abandon" if discard is not None and c.copies[discard].type == "quest" else "discard"
     steps = core.take_card(
-        c, args.number, pick=args.pick, source=args.source, adventurer=aid, discard=discard
+        c, args.number, pick=args.pick, source=args.source, adventurer=aid, **{room: discard}
     )
     return say(state, f"Take card #{args.number:03d}", steps)
 

@@ -278,3 +278,24 @@ def test_the_api_changes_gold_with_the_same_sentence(table):
     assert response.status_code == 200, response.content
     assert "the dial stops at 20: 5 of the gold gained is lost" in response.content.decode()
     assert state_of(table).campaign.adventurer("marrow").gold == 20
+
+
+@pytest.mark.parametrize(
+    ("move", "data", "message"),
+    [
+        ("campaign-prestige", {"player": 5, "amount": 1}, "There is no player 5 at this table."),
+        (
+            "campaign-gain",
+            {"player": 1, "number": 150, "kind": "status"},
+            "Card #150 is an item card, not an adventurer status.",
+        ),
+        (
+            "campaign-abandon-quest",
+            {"player": 2, "number": 105},
+            "Marrow Hollins does not have card #105.",
+        ),
+    ],
+)
+def test_other_refusals_are_shown_in_place(client, table, move, data, message):
+    seated(client, table)
+    refused_in_place(client, table, move, data, message)

@@ -289,3 +289,22 @@ def test_the_first_game_is_not_set_up_again_once_something_changed():
     assert refused(s, "campaign-first-setup", {"adventurers": ["wren", "ysolde"]}).startswith(
         "Only a new campaign's first game can be set up again"
     )
+
+
+def test_a_fourth_quest_taken_from_the_library_abandons_the_one_named_to_make_room():
+    s = new()
+    c = campaign(s)
+    spare = [c.copies[x].number for x in c.places["library"] if c.copies[x].type == "quest"]
+    spare = [n for n in dict.fromkeys(spare) if not c.copies[c.numbered(n)[0]].icon]
+    held = numbers(s, "quests:odile")
+    for n in spare[: 3 - len(held)]:
+        s, _ = run(s, "campaign-take-card", {"number": n, "player": 1})
+    out = numbers(s, "quests:odile")[-1]
+    new_quest = spare[3 - len(held)]
+    s, _ = run(s, "campaign-take-card", {"number": new_quest, "player": 1, "discard": out})
+    assert new_quest in numbers(s, "quests:odile") and out not in numbers(s, "quests:odile")
+    steps = State.model_validate(s).checklist
+    assert any(
+        x.manual and x.text.startswith(f"Resolve the abandon effects of card #{out:03d}")
+        for x in steps
+    )
