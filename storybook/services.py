@@ -77,14 +77,25 @@ def check_slug(slug: str) -> str:
     return slug
 
 
-def load_world_folder(path: str | Path, slug: str | None = None) -> Loaded:
-    """Lint and load the folder, then store it; WorldRefused (nothing changed) on any error."""
+def load_world_folder(
+    path: str | Path, slug: str | None = None, *, replace_edits: bool = False
+) -> Loaded:
+    """Lint and load the folder, then store it; WorldRefused (nothing changed) on any error.
+
+    A world the group has edited in the catalog page (``data["edited"]``) is kept as it is,
+    status "kept", unless ``replace_edits``: `make run` loads every folder at each start, and
+    that must not wipe the names and copies a group typed in from their own cards.
+    """
     root = Path(path)
     slug = check_slug(slug or root.resolve().name)
     try:
         loaded = load_world(root)
     except WorldError as exc:
         raise refused_for(exc.diagnostics) from None
+    if not replace_edits:
+        edited = World.objects.filter(slug=slug).values_list("data__edited", flat=True).first()
+        if edited:
+            return Loaded(World.objects.defer("data").get(slug=slug), "kept", loaded.warnings)
     world, status = store_world(loaded, slug)
     return Loaded(world, status, loaded.warnings)
 

@@ -357,14 +357,10 @@ def test_the_example_file_in_the_docs_imports_into_the_minimal_world(minimal):
     assert_unchanged(minimal)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="storybook.services.load_world_folder (not this feature's to change) replaces an "
-    "edited world with its folder, and `make run` runs load_fixtures: the group's edits are "
-    "lost until they import their YAML again. World.data['edited'] marks an edited world.",
-)
 def test_loading_the_folder_again_keeps_the_groups_edits(galzyr):
     ce.edit_card("lands-of-galzyr", 127, {"name": "The Lost Map"})
     assert fresh().data["edited"]["edits"] == 1
-    load_world_folder(GALZYR)
+    assert load_world_folder(GALZYR).status == "kept"
     assert fresh().data["cards"]["127"]["name"] == "The Lost Map"
+    assert load_world_folder(GALZYR, replace_edits=True).status == "updated"
+    assert fresh().data["cards"]["127"]["name"] != "The Lost Map"

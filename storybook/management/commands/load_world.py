@@ -11,10 +11,15 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("path", help="the world folder, e.g. fixtures/worlds/<slug>")
         parser.add_argument("--slug", help="store under this slug (default: the folder's name)")
+        parser.add_argument(
+            "--replace-edits",
+            action="store_true",
+            help="load the folder even over a world the group edited in the catalog page",
+        )
 
     def handle(self, *args, path: str, slug: str | None = None, **options):
         try:
-            result = load_world_folder(path, slug)
+            result = load_world_folder(path, slug, replace_edits=options["replace_edits"])
         except WorldRefused as exc:
             for line in exc.diagnostics:
                 self.stdout.write(line)
@@ -23,6 +28,12 @@ class Command(BaseCommand):
             for d in result.warnings:
                 self.stdout.write(str(d))
         world = result.world
+        if result.status == "kept":
+            self.stdout.write(
+                f"{world.slug}: kept — the group edited its catalog; "
+                "--replace-edits loads the folder over their edits."
+            )
+            return
         warned = f", {len(result.warnings)} warning(s)" if result.warnings else ""
         self.stdout.write(
             self.style.SUCCESS(
