@@ -198,6 +198,15 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         assert f"is in {gz.possessive(second)} inventory" in gz.where_is(tablet, 170)
         assert "in the library" in gz.where_is(tablet, status)
 
+        # The save left a backup behind, listed on the Backups page.
+        tablet.get_by_role("link", name="Backups").click()
+        rows = tablet.locator("table.backups tbody tr")
+        expect(rows).to_have_count(1)
+        row = rows.first
+        expect(row).to_contain_text("Save the game")
+        expect(row.get_by_role("link", name="Restore…")).to_be_visible()
+        tablet.get_by_role("link", name="Back to the table").click()
+
         # Continue playing: the rulebook's procedure; the figures go back on the board.
         gz.press(tablet, "Continue playing")
         cont = gz.checklist(tablet)
