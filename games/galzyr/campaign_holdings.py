@@ -49,6 +49,8 @@ def campaign_pick_up_quest(state: State, args: PickUpArgs, seat: str) -> str:
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     name = adventurer_name(c, aid)
+    if state.scene is not None and not state.locked:  # the reader is in the middle of a scene
+        raise RuleError("Quests are picked up between scenes: finish the scene first.")
     cid = next((x for x in c.places["noticeboard"] if c.copies[x].number == args.number), None)
     if cid is None:
         raise RuleError(f"Card #{args.number:03d} is not on the noticeboard.")

@@ -308,3 +308,13 @@ def test_a_fourth_quest_taken_from_the_library_abandons_the_one_named_to_make_ro
         x.manual and x.text.startswith(f"Resolve the abandon effects of card #{out:03d}")
         for x in steps
     )
+
+
+def test_no_quest_is_picked_up_in_the_middle_of_a_scene():
+    s, n = _at_pickup(new())
+    book = SHELF.book("sallowmere-marches")
+    scene = book.titles[0][0]
+    s, _ = run(s, "open-scene", {"number": scene})
+    assert refused(s, "campaign-pick-up-quest", {"player": 1, "number": n}) == (
+        "Quests are picked up between scenes: finish the scene first."
+    )
