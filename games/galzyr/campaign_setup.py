@@ -1,9 +1,10 @@
 """Campaign moves between games and at their ends: a new campaign for a new table, game setup
 (each player's adventurer, Discord or Harmony, challenge mode), saving, continuing, resets.
 
-Before the first turn of a brand-new campaign the players may still change their choices: the
-table was set up with the world's adventurers in order, and nothing has happened yet that a
-fresh setup would lose but the figures placed for the first travel.
+A new table is set up with the world's adventurers in order, co-operatively (the table's
+options have no field for more). Until something happens in that first game the players may
+still choose: the move rebuilds the campaign from its seed to be sure nothing would be lost
+(a card, a figure or a dial moved refuses it), then sets the first game up with their choices.
 """
 
 from __future__ import annotations
