@@ -211,6 +211,8 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         gz.press(tablet, "Continue playing")
         cont = gz.checklist(tablet)
         assert "At the table: Continue playing" in cont
+        assert "Take all cards from the global save slot and sort them by type." in cont
+        assert f"({next_month.capitalize()})" in cont  # the board's side for the new month
         assert "Place each player's prestige token on 0." in cont
         assert "place the day token on" in cont and "of row 1." in cont
         line = gz.round_line(tablet)
@@ -227,6 +229,14 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         contexts.append(phone_context)
         gz.join(phone, base, code, PLAYERS[active])
         assert gz.snapshot(phone, names) == gz.snapshot(tablet, names)
+        assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
+        small = phone.evaluate(
+            """() => [...document.querySelectorAll(
+                   '.gz-campaign button, .gz-campaign summary, .gz-campaign select')]
+                 .filter(b => b.offsetParent && b.getBoundingClientRect().height < 44)
+                 .map(b => b.textContent.trim())"""
+        )
+        assert small == []  # every control of the campaign panel is a comfortable touch target
         gz.travel(tablet, active, "Wickerbridge")
         gz.press(tablet, "Begin the story")
         gz.in_step(tablet, phone)
