@@ -34,19 +34,25 @@ def version(page: Page) -> int:
 # Checked on every animation frame: expect()'s back-off (100, 250, 500 ms…) would add
 # a few hundred milliseconds to every one of the test's fifty-odd moves.
 AT_VERSION = "v => Number(document.querySelector('#live')?.dataset.version) >= v"
+MOVED_OR_REFUSED = """v => Number(document.querySelector('#live')?.dataset.version) >= v
+                         || !!document.querySelector('#live .flash.error')"""
+MOVE = 10_000  # a move's answer, on a busy machine
 
 
-def wait_for_version(page: Page, wanted: int, timeout: float = 5000) -> None:
+def wait_for_version(page: Page, wanted: int, timeout: float = MOVE) -> None:
     page.wait_for_function(AT_VERSION, arg=wanted, timeout=timeout)
     expect(page.locator("#live")).to_have_attribute("data-version", str(wanted))
 
 
 def act(page: Page, do) -> None:
-    """Tap, then wait for the move to come back (the live region one version later)."""
+    """Tap, then wait for the move to come back (the live region one version later); a
+    refusal fails the test with the app's own sentence."""
     before = version(page)
     do()
-    wait_for_version(page, before + 1)
-    expect(page.locator("#live .flash.error")).to_have_count(0)
+    page.wait_for_function(MOVED_OR_REFUSED, arg=before + 1, timeout=MOVE)
+    refused = page.locator("#live .flash.error")
+    assert refused.count() == 0, refused.first.inner_text()
+    expect(page.locator("#live")).to_have_attribute("data-version", str(before + 1))
 
 
 def in_step(page: Page, other: Page) -> None:
