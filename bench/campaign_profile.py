@@ -111,6 +111,7 @@ class Steps:
                 "    of which 'where' (where_is per number)",
                 lambda: {str(n): campaign_core.where_is(c, n) for n in numbers},
             ),
+            ("      alternative: one where() + copies by number", lambda: _one_index(c)),
             ("recent log (5 rows)", lambda: list(services.history(self.table, 5))),
             ("table_context (load + view + log)", lambda: views.table_context(self.table, "table")),
             (
@@ -138,7 +139,7 @@ class Steps:
 
         from games import services
         from games.engine import dump
-        from games.models import Move, Table
+        from games.models import Table
 
         spec = self.game.moves[MOVE]
 
@@ -156,20 +157,13 @@ class Steps:
         moved = self.game.load(new_state)
 
         def save_both():
-            # What services._save writes: the table's new state and the move with state_before.
+            # services._save itself (private, but it is the step measured): the table's new
+            # state and the log's Move row, whatever that row keeps of the state before.
             with transaction.atomic():
                 table = Table.objects.select_for_update().get(code=self.code)
-                move = Move(
-                    table=table,
-                    name="bench",
-                    args={},
-                    seat="table",
-                    sentence="",
-                    version=table.version + 1,
-                    state_before=table.state,
+                services._save(
+                    table, new_state, name=MOVE, args=self.args, seat="table", sentence=""
                 )
-                table.save(update_fields=["state", "updated"])
-                move.save()
                 transaction.set_rollback(True)  # the table stays as it is
 
         return [
@@ -178,11 +172,16 @@ class Steps:
                 lambda: Table.objects.select_for_update().get(code=self.code),
             ),
             ("game.load (pydantic)", lambda: self.game.load(self.data)),
+            (
+                "  alternative: model_validate_json(text), no json.loads",
+                lambda: self.game.State.model_validate_json(self.raw),
+            ),
             ("the move itself (spec.run, core)", the_move),
             ("invariants (game.check → campaign check)", lambda: self.game.check(moved)),
             ("dump: model_dump(mode='json')", lambda: dump(moved)),
-            ("json.dumps of one state (×2: state, state_before)", lambda: json.dumps(new_state)),
-            ("_save: UPDATE table + INSERT move (JSON encode incl.)", save_both),
+            ("  alternative: model_dump_json() (dump + encode)", moved.model_dump_json),
+            ("json.dumps of the state (the UPDATE's parameter)", lambda: json.dumps(new_state)),
+            ("locked read + services._save (UPDATE + INSERT, encode)", save_both),
             ("answer: table_context (load again + view + log)", self._context),
             ("answer: render #live (context ready)", self._render_live),
             ("WHOLE: move + undo, HTMX (test client)", self.move_and_undo),
@@ -214,6 +213,14 @@ class Steps:
         from django.template.loader import render_to_string
 
         return render_to_string("games/table.html#live", self.context, self.request)
+
+
+def _one_index(c) -> tuple[dict, dict]:
+    """What "where is every number" needs, built in one pass (a proposal's cost, measured)."""
+    by_number: dict[int, list[int]] = {}
+    for cid, copy in enumerate(c.copies):
+        by_number.setdefault(copy.number, []).append(cid)
+    return c.where(), by_number
 
 
 def print_steps(title: str, steps, calls: int) -> None:

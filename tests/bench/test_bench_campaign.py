@@ -12,6 +12,7 @@ from bench.__main__ import parse_args
 from bench.campaign import SAMPLE, catalog_copies, generate_catalog_world, run_campaign_bench
 from bench.core import BenchResult
 from bench.report import as_json, constant_queries, render, verdict
+from games.models import Move, Table
 
 SAMPLE_COPIES = 253  # the Sallowmere Marches' catalog, unrolled
 
@@ -73,3 +74,21 @@ def test_only_and_no_pick_the_groups():
     assert parse_args(["--only", "campaign"]).groups == ["campaign"]
     assert parse_args(["--no-campaign"]).groups == ["core", "storybook"]
     assert parse_args(["--only", "core", "--only", "campaign"]).groups == ["core", "campaign"]
+
+
+@pytest.mark.django_db
+def test_the_profile_steps_still_follow_the_code(capsys):
+    # Imported here: bench.campaign_profile imports its Django parts lazily, like ``main``.
+    from bench.campaign_profile import Steps, print_steps, profile
+
+    steps = Steps(300)
+    print_steps("page", steps.page_steps(), calls=1)
+    print_steps("move", steps.move_steps(), calls=1)
+    profile("move + undo", steps.move_and_undo, calls=1, top=5, out=None)
+
+    out = capsys.readouterr().out
+    assert "WHOLE: GET the table page" in out and "of which 'where'" in out
+    assert "services._save" in out and "cProfile: move + undo" in out
+    # every move was undone and the log trimmed back: the table is as it was set up
+    table = Table.objects.get(pk=steps.table.pk)
+    assert table.state == steps.data and not Move.objects.filter(table=table).exists()
