@@ -2,24 +2,30 @@
 
 Export → import → export gives the same document (the new table only gets a
 new code). An import is checked in full before anything is written.
+
+Format 2 (since the log keeps patches): each move carries the reverse patch that turns the
+state after it into the state before it (games/patch.py), or — for moves logged before
+patches existed — that whole state as ``state_before``. Format 1 documents, with a full
+``state_before`` per move, are still imported; every imported move is stored as a patch.
 """
 
 from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any, Literal
+from typing import Any, Literal, Self
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from games import patch
 from games.engine import RuleError, describe_validation_error
-from games.models import Backup, Move, Table
+from games.models import Backup, Move, Table, keeps_key_order
 from games.registry import get_game
 
 FORMAT = "talekeeper.table"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MAX_BYTES = 5 * 1024 * 1024
 
 
@@ -35,16 +41,24 @@ class MoveRecord(BaseModel):
     seat: str = Field(min_length=1, max_length=16)
     sentence: str = Field(max_length=400)
     version: int = Field(ge=2)
-    state_before: dict[str, Any]
+    # Exactly one of the two (format 1 has only state_before).
+    patch: dict[str, Any] | None = None
+    state_before: dict[str, Any] | None = None
     undone: bool
     created: datetime
+
+    @model_validator(mode="after")
+    def _patch_or_state(self) -> Self:
+        if (self.patch is None) == (self.state_before is None):
+            raise ValueError("a move needs exactly one of “patch” and “state_before”")
+        return self
 
 
 class TableDocument(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["talekeeper.table"]
-    format_version: Literal[1]
+    format_version: Literal[1, 2]
     game: str
     name: str = Field(min_length=1, max_length=80)
     version: int = Field(ge=1)
@@ -87,7 +101,12 @@ def _document(table: Table, game: str, state: dict, version: int, moves, undone=
                 "seat": m.seat,
                 "sentence": m.sentence,
                 "version": m.version,
-                "state_before": m.state_before,
+                # Old rows have the whole state and no patch; the document says which.
+                **(
+                    {"state_before": m.state_before}
+                    if m.state_before is not None
+                    else {"patch": m.patch}
+                ),
                 "undone": m.undone if undone is None else undone(m),
                 "created": m.created.isoformat(),
             }
@@ -103,6 +122,11 @@ def document_text(document: dict[str, Any]) -> str:
 
 def parse_document(raw: bytes | str) -> TableDocument:
     """Check size, JSON, shape and the game's own rules; raise ImportRefused naming the fault."""
+    return validate_document(_parsed(raw))
+
+
+def _parsed(raw: bytes | str) -> Any:
+    """The JSON in the file, if it is small enough and JSON at all."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_BYTES:
         raise ImportRefused(
@@ -113,10 +137,15 @@ def parse_document(raw: bytes | str) -> TableDocument:
         data = json.loads(raw)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise ImportRefused(_("The file is not valid JSON: %(error)s.") % {"error": exc}) from None
-    return validate_document(data)
+    return data
 
 
 def validate_document(data: Any) -> TableDocument:
+    return _validated(data)[0]
+
+
+def _validated(data: Any) -> tuple[TableDocument, list[dict]]:
+    """The document and the state before each of its moves (oldest first), all checked."""
     try:
         doc = TableDocument.model_validate(data)
     except ValidationError as exc:
@@ -133,10 +162,40 @@ def validate_document(data: Any) -> TableDocument:
             )
             % {"version": doc.version}
         )
+    if doc.format_version == 1:
+        patched = next((m for m in doc.moves if m.patch is not None), None)
+        if patched is not None:
+            raise ImportRefused(
+                _("A format 1 document has no patches, but move %(n)s has one.")
+                % {"n": patched.version}
+            )
     check_state(game, doc.state, _("the table's state"))
-    for move in doc.moves:
-        check_state(game, move.state_before, _("the state before move %(n)s") % {"n": move.version})
-    return doc
+    return doc, _states_before(game, doc)
+
+
+def _states_before(game, doc: TableDocument) -> list[dict]:
+    """Rebuild the log's states from the table's state back, one version at a time.
+
+    Move ``v`` turns the state of version ``v`` into that of ``v - 1`` (undos included, so
+    the chain is simply the log read backwards). Each state is checked as the table's is.
+    """
+    after, states = doc.state, []
+    for move in reversed(doc.moves):
+        where = _("the state before move %(n)s") % {"n": move.version}
+        if move.state_before is not None:
+            before = move.state_before
+        else:
+            try:
+                before = patch.apply(after, move.patch)
+            except patch.PatchError as exc:
+                raise ImportRefused(
+                    _("The patch of move %(n)s does not fit the state after it: %(fault)s.")
+                    % {"n": move.version, "fault": exc}
+                ) from None
+        check_state(game, before, where)
+        states.append(before)
+        after = before
+    return states[::-1]
 
 
 def check_state(game, state: dict, where: str) -> None:
@@ -153,10 +212,35 @@ def check_state(game, state: dict, where: str) -> None:
 
 
 def import_table(raw: bytes | str | dict) -> Table:
-    doc = validate_document(raw) if isinstance(raw, dict) else parse_document(raw)
+    """A new table from the document; every move stored as a patch, whatever its format.
+
+    A move that came with a patch keeps it as it was, so export → import → export gives the
+    same document; a full ``state_before`` (format 1, or an old row) becomes a patch.
+    """
+    if isinstance(raw, dict):
+        doc, befores = _validated(raw)
+    else:
+        doc, befores = _validated(_parsed(raw))
+    afters = [*befores[1:], doc.state]
+    ordered = keeps_key_order()
     with transaction.atomic():
         table = Table.objects.create(
             game=doc.game, name=doc.name, state=doc.state, version=doc.version, created=doc.created
         )
-        Move.objects.bulk_create(Move(table=table, **record.model_dump()) for record in doc.moves)
+        Move.objects.bulk_create(
+            Move(
+                table=table,
+                name=record.name,
+                args=record.args,
+                seat=record.seat,
+                sentence=record.sentence,
+                version=record.version,
+                patch=record.patch
+                if record.patch is not None
+                else patch.diff(after, before, ordered=ordered),
+                undone=record.undone,
+                created=record.created,
+            )
+            for record, before, after in zip(doc.moves, befores, afters, strict=True)
+        )
     return table

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import secrets
 
-from django.db import models
+from django.db import connection, models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -34,8 +34,17 @@ class Table(models.Model):
         return spoken(self.code)
 
 
+def keeps_key_order() -> bool:
+    """Whether this database gives JSON objects back with their keys in the stored order.
+
+    PostgreSQL's jsonb (and MySQL) sort them: a move's patch recording an order there would
+    only grow, since a state read back never has it (games/patch.py, ``ordered``).
+    """
+    return connection.vendor not in ("postgresql", "mysql")
+
+
 class Move(models.Model):
-    """One line of a table's log: what was done, by which seat, and the state before it."""
+    """One line of a table's log: what was done, by which seat, and how to go back before it."""
 
     UNDO = "undo"
     RESTORE = "restore"
@@ -46,8 +55,13 @@ class Move(models.Model):
     seat = models.CharField(_("seat"), max_length=16)
     sentence = models.CharField(_("what happened"), max_length=400)
     version = models.PositiveIntegerField(_("version after"))
-    # The exact state before this move: undo restores it byte for byte.
-    state_before = models.JSONField(_("state before"))
+    # How to get the exact state before this move from the state after it (games/patch.py):
+    # undo applies it to the table's state. A patch holds only what the move changed; a
+    # full copy of a big campaign's state per move made long logs too big to export.
+    patch = models.JSONField(_("reverse patch"), null=True, blank=True)
+    # The full state before the move, kept by rows logged before patches existed (undo and
+    # export still use it there); new rows leave it empty.
+    state_before = models.JSONField(_("state before"), null=True, blank=True)
     undone = models.BooleanField(_("undone"), default=False)
     created = models.DateTimeField(_("when"), default=timezone.now)
 

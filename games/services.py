@@ -18,9 +18,9 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
-from games import backups, catalogs
+from games import backups, catalogs, patch
 from games.engine import Game, RuleError, Seat
-from games.models import Backup, Move, Table
+from games.models import Backup, Move, Table, keeps_key_order
 from games.registry import get_game
 
 
@@ -107,7 +107,8 @@ def _save(table: Table, new_state: dict, *, name: str, args: dict, seat: str, se
         seat=seat,
         sentence=sentence[:400],
         version=table.version + 1,
-        state_before=table.state,
+        # Only what this move changed, not a copy of the state (see games/patch.py).
+        patch=patch.diff(new_state, table.state, ordered=keeps_key_order()),
     )
     table.state = new_state
     table.version += 1
@@ -156,7 +157,7 @@ def undo_last(code: str, *, expected_version: int, seat: str) -> tuple[Table, Mo
         last = (
             table.moves.exclude(name=Move.UNDO)
             .filter(undone=False)
-            .only("id", "table_id", "sentence", "state_before")
+            .only("id", "table_id", "sentence", "state_before", "patch")
             .first()
         )
         if last is None:
@@ -164,7 +165,7 @@ def undo_last(code: str, *, expected_version: int, seat: str) -> tuple[Table, Mo
         sentence = _("%(who)s undid: %(what)s") % {"who": label, "what": last.sentence}
         logged = _save(
             table,
-            last.state_before,
+            state_before(last, table.state),
             name=Move.UNDO,
             args={"move": last.id},
             seat=seat,
@@ -174,9 +175,45 @@ def undo_last(code: str, *, expected_version: int, seat: str) -> tuple[Table, Mo
     return table, logged
 
 
+def state_before(move: Move, after: dict) -> dict:
+    """The state before ``move``, given the state right after it (version ``move.version``).
+
+    Rows logged before patches existed carry the whole state; newer ones a patch. The newest
+    move not undone always has the table's own state after it: every later move was an undo
+    that put that state back. A patch that does not fit means the state was changed outside
+    the log (the admin): refused rather than half applied.
+    """
+    if move.state_before is not None:
+        return move.state_before
+    try:
+        return patch.apply(after, move.patch)
+    except patch.PatchError as exc:
+        raise RuleError(
+            _("This move can't be undone: the table no longer matches its log (%(fault)s).")
+            % {"fault": exc}
+        ) from None
+
+
+def kept_states(table: Table) -> list[dict]:
+    """The state before every move still counting (not undone, not an undo), oldest first,
+    then the current state: the scores page plots one point per entry.
+
+    Walks the whole log back from the current state, one patch per version.
+    """
+    moves = table.moves.only(
+        "id", "table_id", "name", "version", "undone", "state_before", "patch"
+    ).order_by("-id")
+    states, after = [table.state], table.state
+    for move in moves:
+        after = state_before(move, after)
+        if move.name != Move.UNDO and not move.undone:
+            states.append(after)
+    return states[::-1]
+
+
 def history(table: Table, limit: int | None = None):
-    """The log, newest first (state snapshots left in the database)."""
-    moves = table.moves.defer("state_before")
+    """The log, newest first (the patches and old state copies left in the database)."""
+    moves = table.moves.defer("state_before", "patch")
     return moves[:limit] if limit else moves
 
 
