@@ -4,6 +4,11 @@ The reader's rules never touch the database. They ask ``open_book(slug)`` for a 
 the world's name, skills and names for sentences, its event cards, the list of its scenes,
 and ``scene(number)``, which fetches one scene on demand (and keeps it).
 
+A move and the page re-rendered after it read the same book: the move hands the book it
+opened to the next view of the same world on the same thread (``hand_over`` /
+``handed``), so a request asks the shelf once, not twice (on a stored world that check reads
+the world's row, which costs more the bigger the world).
+
 Where books come from is pluggable: a *shelf* is installed with ``install(shelf)``. The
 Django side (``storybook.book_source``) installs one that reads the loaded worlds from the
 database when the app starts; tests and scripts install a ``FolderShelf`` that loads world
@@ -12,6 +17,8 @@ folders from disk.
 
 from __future__ import annotations
 
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -22,6 +29,9 @@ from games.engine import RuleError
 from storybook.format import Card, EventCard, Scene, WorldInfo
 
 SCENE_CACHE = 512  # scenes kept per book; a 2,000-scene book is read a few scenes at a time
+# A handed-over book is taken by the view of the same request, within milliseconds; one
+# nobody took (a move made without a view) is dropped after this long.
+HANDOFF_SECONDS = 1.0
 
 
 @dataclass
@@ -140,6 +150,26 @@ def open_book(slug: str) -> Book:
         raise RuleError(
             f"The world “{slug}” is not loaded; load it with manage.py load_world first."
         )
+    return book
+
+
+_handoff = threading.local()
+
+
+def hand_over(book: Book) -> None:
+    """A move opened ``book``: the view that follows on this thread may read it as it is."""
+    _handoff.book = (book, time.monotonic())
+
+
+def handed(slug: str) -> Book | None:
+    """The book a move on this thread just handed over (once), if it is of world ``slug``."""
+    held = getattr(_handoff, "book", None)
+    _handoff.book = None
+    if held is None:
+        return None
+    book, since = held
+    if book.slug != slug or time.monotonic() - since > HANDOFF_SECONDS:
+        return None
     return book
 
 

@@ -8,7 +8,7 @@ from pydantic import BaseModel, Field, PrivateAttr
 
 from games.engine import RuleError
 from games.galzyr import calendar
-from games.galzyr.book import Book, open_book
+from games.galzyr.book import Book, hand_over, handed, open_book
 from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
 from storybook.context import Facts, ReadContext
@@ -105,8 +105,16 @@ class State(BaseModel):
         return calendar.weekday(self.day)
 
     def book(self) -> Book:
+        """The world's book, asked of the shelf once per move (and handed to the view after)."""
         if self._book is None:
             self._book = open_book(self.world)
+            hand_over(self._book)
+        return self._book
+
+    def book_for_view(self) -> Book:
+        """The book for ``view``: the one the move before it in this request opened, if any."""
+        if self._book is None:
+            self._book = handed(self.world) or open_book(self.world)
         return self._book
 
 

@@ -53,7 +53,7 @@ def seats(state: State) -> list[Seat]:
 def view(state: State, seat: str) -> dict[str, Any]:
     r = role(state, seat)
     try:
-        book: Book | None = state.book()
+        book: Book | None = state.book_for_view()
         error = None
     except RuleError as exc:
         book, error = None, str(exc)
@@ -79,6 +79,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "side": calendar.board_side(state.month) if state.month else None,
         "weekday": state.weekday if state.month else None,
         "week": calendar.row(state.day) + 1,
+        "day": state.day if state.month else None,  # with can.set_day, the calendar's key
         "calendar": calendar.rows(state.day if state.month else None),
         "last_day": state.day >= calendar.last_day(),
         "deck": len(state.deck),

@@ -427,3 +427,16 @@ def test_without_a_shelf_the_reader_says_so():
             new()
     finally:
         books.install(previous)
+
+
+# -- the book a move hands to the view after it ---------------------------------------------
+def test_the_view_after_a_move_reads_the_book_the_move_opened_once(monkeypatch):
+    book = SHELF.book("reader")
+    books.hand_over(book)
+    assert books.handed("reader") is book
+    assert books.handed("reader") is None  # taken once: the next request asks the shelf
+    books.hand_over(book)
+    assert books.handed("minimal") is None  # another world's view: never this book
+    books.hand_over(book)
+    monkeypatch.setattr(books, "HANDOFF_SECONDS", -1.0)  # nobody took it in time
+    assert books.handed("reader") is None
