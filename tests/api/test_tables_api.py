@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
+from games import patch, services
 from games.models import Table
 
 pytestmark = pytest.mark.django_db
@@ -157,6 +157,30 @@ def test_import_refuses_inconsistent_documents(api, table):
     response = api.post("/api/tables/import/", broken, format="json")
     assert response.status_code == 400
     assert "version 5" in response.json()["error"]
+    assert Table.objects.count() == 1
+
+
+def test_import_takes_format_1_documents_and_exports_format_2(api, table):
+    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    exported = api.get(f"/api/tables/{table.code}/export/").json()
+    assert exported["format_version"] == 2 and "patch" in exported["moves"][0]
+    # As exports were before patches: the whole state before each move.
+    move = dict(exported["moves"][0])
+    before = patch.apply(exported["state"], move.pop("patch"))
+    old = dict(exported, format_version=1, moves=[dict(move, state_before=before)])
+    response = api.post("/api/tables/import/", old, format="json")
+    assert response.status_code == 201
+    again = api.get(f"/api/tables/{response.json()['code']}/export/").json()
+    assert again == exported
+
+
+def test_import_refuses_a_patch_that_does_not_fit_naming_the_move(api, table):
+    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    exported = api.get(f"/api/tables/{table.code}/export/").json()
+    exported["moves"][0]["patch"] = {"{": {"totals": {"[": [5, 0, []]}}}
+    response = api.post("/api/tables/import/", exported, format="json")
+    assert response.status_code == 400
+    assert "patch of move 2" in response.json()["error"]
     assert Table.objects.count() == 1
 
 

@@ -168,6 +168,30 @@ def test_a_backups_document_is_the_export_of_its_moment(table, backing_up):
     assert copy.state == backup.state and copy.version == 3
 
 
+def test_a_backup_of_a_log_from_before_patches_still_downloads_and_imports(table, backing_up):
+    start = table.state
+    add(table, 3)
+    after_first = Table.objects.get(pk=table.pk).state
+    add(table, 2)
+    backup = Backup.objects.get(version=3)
+    # The rows as they were logged before patches existed: a full state each, no patch.
+    after = Table.objects.get(pk=table.pk).state
+    for move in table.moves.order_by("-id"):
+        before = services.state_before(move, after)
+        Move.objects.filter(pk=move.pk).update(state_before=before, patch=None)
+        after = before
+    add(table, 1)  # a new row (a patch) after them: not in the backup's document
+    document = json.loads(json.dumps(exchange.export_backup(backup)))
+    assert [("state_before" in m, "patch" in m) for m in document["moves"]] == [(True, False)] * 2
+    copy = exchange.import_table(exchange.document_text(document))
+    assert copy.state == backup.state and copy.version == 3
+    assert not Move.objects.filter(table=copy, patch__isnull=True).exists()
+    copy, _ = services.undo_last(copy.code, expected_version=3, seat="table")
+    assert copy.state == after_first
+    copy, _ = services.undo_last(copy.code, expected_version=4, seat="table")
+    assert copy.state == start
+
+
 def test_a_backup_costs_one_state_however_long_the_log(
     table, backing_up, django_assert_num_queries
 ):
