@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.engine import RuleError
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
+from games.galzyr.scene_effects import pending_from
 from games.galzyr.state import State, read_context
 from storybook.format import Scene
 from storybook.interpreter import EffectView, pick_event_scene
@@ -24,6 +25,7 @@ def start(state: State, number: int, book: Book, *, fresh: bool) -> Scene:
         state.trail = []
         state.earned = [0, 0]
         state.partner = None
+        state.effects = []  # a new scene: what was left of the last one is not applied
     state.scene = number
     state.answers = {}
     state.option = None
@@ -154,3 +156,15 @@ def place_event(state: State, effects: list[EffectView]) -> str:
         )
         return f" Event card {card:03d} leaves the event deck for {where}."
     return ""
+
+
+def pend(state: State, scene: Scene, effects: list[EffectView]) -> str:
+    """Campaign mode: the resolved effects wait under the scene to be applied one by one."""
+    if state.mode != "campaign" or state.campaign is None:
+        return ""
+    n = len(state.players)
+    new = pending_from(effects, scene.number, state.active, state.partner, n)
+    state.effects += new
+    if not new:
+        return ""
+    return f" {len(new)} effect{'s' if len(new) != 1 else ''} to apply to the campaign."

@@ -28,6 +28,7 @@ from games.galzyr.reading import (
     earn,
     es,
     need_month,
+    pend,
     pick_event,
     place_event,
     reading,
@@ -492,7 +493,7 @@ def continue_(state: State, args, seat: str) -> str:
         go = getattr(last, "go", None)
         said = "the scene's effects"
     earned = earn(state, effects)
-    placed = place_event(state, effects)
+    placed = place_event(state, effects) + pend(state, scene, effects)
     step = Step(
         scene=scene.number, option=state.option, successes=state.successes, answers=state.answers
     )
@@ -506,5 +507,7 @@ def continue_(state: State, args, seat: str) -> str:
     return _mirror(state, f"Scene {scene.key}: {said}{earned}.{placed} The scene ends.")
 
 
-# The campaign assistant's moves (campaign mode) register on the same game.
+# Campaign mode: applying the scenes' effects, and the campaign assistant's moves, register
+# on the same game.
+from games.galzyr import scene_effect_moves  # noqa: E402,F401,I001
 from games.galzyr import campaign_moves  # noqa: E402,F401

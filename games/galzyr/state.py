@@ -11,6 +11,7 @@ from games.galzyr import calendar
 from games.galzyr.book import Book, hand_over, handed, open_book
 from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
+from games.galzyr.scene_effects import Pending
 from storybook.context import Facts, ReadContext
 from storybook.format import MONTHS
 from storybook.format.common import Month
@@ -98,6 +99,7 @@ class State(BaseModel):
     adventurers: list[str] = []
     checklist_title: str = ""
     checklist: list[CheckStep] = []
+    effects: list[Pending] = []  # the outcomes' effects on the campaign, applied one by one
     _book: Book | None = PrivateAttr(default=None)  # opened once per move or view
 
     @property

@@ -12,9 +12,10 @@ from dataclasses import asdict
 from typing import Any
 
 from games.engine import RuleError, Seat
-from games.galzyr import calendar
+from games.galzyr import calendar, scene_effects
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
+from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.state import MANAGERS, READERS, State, read_context, role
 from storybook.format import MONTHS
 from storybook.interpreter import pick_event_scene, prerequisite_met, read_scene
@@ -39,6 +40,7 @@ CAN = {
     "choose": READ,
     "dice": READ,
     "continue": READ,
+    "apply_effects": READ,
 }
 
 
@@ -89,11 +91,15 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "scene": None,
         "error": error,
         "campaign": None,
+        "effects": [],
+        "effects_left": 0,
     }
     if state.mode == "campaign":
         from games.galzyr.campaign_moves import campaign_view
 
         out["campaign"] = campaign_view(state, seat)
+        out["effects"] = _effects(state)
+        out["effects_left"] = sum(not e["done"] for e in out["effects"])
         for move in ("pick_month", "advance_day", "set_day"):  # the campaign's calendar rules
             out["can"][move] = False
     if book is None:
@@ -256,6 +262,27 @@ def _name_cards(data: Any, book: Book) -> None:
         for value in data.values():
             if isinstance(value, list | dict):
                 _name_cards(value, book)
+
+
+def _effects(state: State) -> list[dict[str, Any]]:
+    """Campaign mode: the scene's effects waiting to be applied (or applied already)."""
+    c = state.campaign
+    if c is None:
+        return []
+    out = []
+    for i, p in enumerate(state.effects):
+        aid = state.adventurers[p.player]
+        out.append(
+            {
+                "index": i + 1,
+                "text": p.text,
+                "who": adventurer_name(c, aid),
+                "done": p.done,
+                "said": p.said,
+                "choices": [] if p.done else scene_effects.choices(c, p, aid),
+            }
+        )
+    return out
 
 
 def _event(state: State, seat: str, book: Book | None) -> dict[str, Any] | None:

@@ -1,0 +1,66 @@
+"""Campaign mode: the moves that apply a resolved scene's effects to the campaign.
+
+Each tap is one move, so the platform's undo puts the campaign back as it was before it. A
+refused effect (the core's sentence says why) changes nothing: ``scene_effects.apply`` works
+on a copy of the campaign.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from games.engine import RuleError
+from games.galzyr import scene_effects
+from games.galzyr.campaign.text import adventurer_name
+from games.galzyr.campaign_common import campaign_of, say
+from games.galzyr.rules import game
+from games.galzyr.state import READERS, State, require
+
+
+class ApplyArgs(BaseModel):
+    effect: int = Field(ge=1)  # 1 for the first effect waiting under the scene
+    choice: str | None = Field(default=None, max_length=40)  # a card copy or a skill
+
+
+@game.move(ApplyArgs, label="Apply")
+def apply_effect(state: State, args: ApplyArgs, seat: str) -> str:
+    """Apply one of the scene's effects to the campaign (and say what to mirror)."""
+    require(state, seat, *READERS)
+    c = campaign_of(state)
+    if args.effect > len(state.effects):
+        raise RuleError(f"There is no effect {args.effect} to apply.")
+    p = state.effects[args.effect - 1]
+    if p.done:
+        raise RuleError(f"“{p.text}” is applied already (undo to take it back).")
+    aid = state.adventurers[p.player]
+    state.campaign, steps = scene_effects.apply(c, p, aid, args.choice)
+    p.done, p.said = True, scene_effects.sentence(state.campaign, aid, steps)
+    return say(state, p.text, steps, lead=f"{adventurer_name(state.campaign, aid)}:")
+
+
+@game.move(label="Apply all")
+def apply_all_effects(state: State, args, seat: str) -> str:
+    """Apply every effect still waiting; the ones that can't be applied stay, with the reason."""
+    require(state, seat, *READERS)
+    campaign_of(state)
+    todo = [p for p in state.effects if not p.done]
+    if not todo:
+        raise RuleError("There is no effect left to apply.")
+    steps, refused = [], []
+    for p in todo:
+        aid = state.adventurers[p.player]
+        assert state.campaign is not None
+        try:
+            state.campaign, got = scene_effects.apply(state.campaign, p, aid)
+        except RuleError as exc:
+            refused.append(f"“{p.text}” is not applied: {exc}")
+            continue
+        p.done, p.said = True, scene_effects.sentence(state.campaign, aid, got)
+        steps += got
+    if not steps:
+        raise RuleError(" ".join(refused))
+    applied = len(todo) - len(refused)
+    lead = f"{applied} effect{'s' if applied != 1 else ''} applied."
+    if refused:
+        lead += " " + " ".join(refused)
+    return say(state, "The scene's effects", steps, lead=lead)
