@@ -18,15 +18,10 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from games.engine import Game, Outcome, RuleError
-from games.galzyr import calendar
-from games.galzyr import dice as dice_rules
 from games.galzyr.book import available_worlds, default_world, open_book
 from games.galzyr.reading import (
     check_started,
-    chosen_check,
-    dice_total,
     earn,
-    es,
     need_month,
     pend,
     pick_event,
@@ -34,14 +29,11 @@ from games.galzyr.reading import (
     reading,
     release_event,
     start,
-    unresolved,
 )
 from games.galzyr.state import (
     MANAGERS,
     READERS,
-    Dice,
     EventDraw,
-    Month,
     Options,
     State,
     Step,
@@ -128,120 +120,6 @@ def _mirror(state: State, said: str) -> str:
     from games.galzyr.campaign_moves import mirror_events
 
     return said + mirror_events(state)
-
-
-def _book_only_calendar(state: State) -> None:
-    if state.mode == "campaign":
-        from games.galzyr.campaign_moves import book_calendar
-
-        book_calendar(state)
-
-
-# -- calendar ------------------------------------------------------------------------------------
-class PickMonth(BaseModel):
-    month: Month
-
-
-@game.move(PickMonth)
-def pick_month(state: State, args: PickMonth, seat: str) -> str:
-    """Pick the month; the starting day is random on the top row of the calendar."""
-    require(state, seat, *MANAGERS)
-    _book_only_calendar(state)
-    rng = Rng(state.rng)
-    state.month = args.month
-    state.day = rng.randbelow(calendar.DAYS_A_WEEK)
-    state.rng = rng.state
-    side = calendar.board_side(args.month)
-    return (
-        f"The month is {args.month.capitalize()}: use the {side} side of the board and of the "
-        f"location cards. The day token starts on {state.weekday.capitalize()}."
-    )
-
-
-@game.move(label="Next day")
-def advance_day(state: State, args, seat: str) -> str:
-    """The calendar phase: the day token moves to the next day."""
-    require(state, seat, *MANAGERS)
-    _book_only_calendar(state)
-    need_month(state)
-    if state.day >= calendar.last_day():
-        raise RuleError("The calendar has no more days: pick the month again for a new game.")
-    state.day += 1
-    return f"The day token moves to {state.weekday.capitalize()}."
-
-
-class SetDay(BaseModel):
-    day: int = Field(ge=0, le=calendar.last_day())
-
-
-@game.move(SetDay)
-def set_day(state: State, args: SetDay, seat: str) -> str:
-    """Put the day token on another slot of the calendar."""
-    require(state, seat, *MANAGERS)
-    _book_only_calendar(state)
-    need_month(state)
-    state.day = args.day
-    return (
-        f"The day token is put on {state.weekday.capitalize()}, week {calendar.row(args.day) + 1}."
-    )
-
-
-class SetChallenge(BaseModel):
-    on: bool
-
-
-@game.move(SetChallenge)
-def set_challenge(state: State, args: SetChallenge, seat: str) -> str:
-    """Challenge mode: checks in partner scenes need one more success."""
-    require(state, seat, *MANAGERS)
-    state.challenge = args.on
-    return "Challenge mode is on." if args.on else "Challenge mode is off."
-
-
-# -- players -------------------------------------------------------------------------------------
-class PlayerArgs(BaseModel):
-    player: int = Field(ge=1)
-
-
-def _player(state: State, number: int) -> int:
-    if number > len(state.players):
-        raise RuleError(f"There is no player {number} at this table.")
-    return number - 1
-
-
-@game.move(PlayerArgs)
-def set_active(state: State, args: PlayerArgs, seat: str) -> str:
-    """Whose turn it is: the active player the scenes are read to."""
-    require(state, seat, *MANAGERS)
-    state.active = _player(state, args.player)
-    if state.partner == state.active:
-        state.partner = None
-    return f"{state.players[state.active]} is the active player."
-
-
-@game.move(PlayerArgs)
-def join_partner(state: State, args: PlayerArgs, seat: str) -> str:
-    """A player on the same space joins a handshake scene as the partner."""
-    require(state, seat, *MANAGERS)
-    scene = reading(state, state.book())
-    if not scene.partner:
-        raise RuleError(f"Scene {scene.key} has no handshake: nobody can join as a partner.")
-    index = _player(state, args.player)
-    if index == state.active:
-        raise RuleError(f"{state.players[index]} is the active player, not a partner.")
-    state.partner = index
-    return f"{state.players[index]} joins {state.players[state.active]} as the partner."
-
-
-@game.move(label="Leave as partner")
-def leave_partner(state: State, args, seat: str) -> str:
-    """The partner leaves (before the scene goes on without them)."""
-    require(state, seat, *MANAGERS)
-    if state.partner is None:
-        raise RuleError("There is no partner in this scene.")
-    name = state.players[state.partner]
-    state.partner = None
-    return f"{name} is no longer the partner."
 
 
 # -- opening scenes ------------------------------------------------------------------------------
@@ -366,107 +244,6 @@ def choose(state: State, args: Choose, seat: str) -> str:
     return f"{state.players[state.active]} chooses “{opt.label}”{cost}."
 
 
-class Roll(BaseModel):
-    marks: list[str] = Field(default_factory=list, max_length=dice_rules.POOL)
-
-
-@game.move(Roll, label="Roll the dice")
-def roll(state: State, args: Roll, seat: str) -> str:
-    """Make the pool (skill marks swap base dice for advanced ones) and roll it."""
-    require(state, seat, *READERS)
-    _, skill = unresolved(state)
-    if state.dice is not None and state.dice.rolls:
-        raise RuleError("The dice are rolled: reroll them once, or resolve the check.")
-    book = state.book()
-    pool = dice_rules.build_pool(args.marks, book.skills)
-    rng = Rng(state.rng)
-    before = state.dice or Dice()
-    state.dice = Dice(
-        pool=pool,
-        rolled=dice_rules.roll(pool, book.skills, rng),
-        rolls=1,
-        stars=before.stars,
-        broken=before.broken,
-    )
-    state.rng = rng.state
-    state.marks[state.active] = sorted(args.marks, key=book.skills.index)
-    got = dice_rules.dice_successes(pool, state.dice.rolled, skill, book.skills)
-    advanced = len(args.marks)
-    return (
-        f"{state.players[state.active]} rolls {dice_rules.POOL} dice ({advanced} advanced): "
-        f"{got} {book.skill_name(skill)} success{'es' if got != 1 else ''}."
-    )
-
-
-@game.move(label="Reroll all dice")
-def reroll(state: State, args, seat: str) -> str:
-    """Reroll every die of the pool (once per check)."""
-    require(state, seat, *READERS)
-    _, skill = unresolved(state)
-    d = state.dice
-    if d is None or d.rolls == 0:
-        raise RuleError("Roll the dice first.")
-    if d.rolls >= dice_rules.ROLLS:
-        raise RuleError("The dice were rerolled already: the rules allow one reroll.")
-    book = state.book()
-    rng = Rng(state.rng)
-    d.rolled = dice_rules.roll(d.pool, book.skills, rng)
-    d.rolls += 1
-    state.rng = rng.state
-    got = dice_rules.dice_successes(d.pool, d.rolled, skill, book.skills)
-    return (
-        f"{state.players[state.active]} rerolls all dice: {got} success{'es' if got != 1 else ''}."
-    )
-
-
-class Adjust(BaseModel):
-    stars: int = Field(default=0, ge=-1, le=1)
-    broken: int = Field(default=0, ge=-1, le=1)
-
-
-@game.move(Adjust, label="Card effect")
-def adjust_dice(state: State, args: Adjust, seat: str) -> str:
-    """A card effect adds a star (a success) or a broken star; −1 takes one back."""
-    require(state, seat, *READERS)
-    unresolved(state)
-    d = state.dice = state.dice or Dice()
-    if d.stars + args.stars < 0 or d.broken + args.broken < 0:
-        raise RuleError("There is nothing to take back.")
-    d.stars += args.stars
-    d.broken += args.broken
-    parts = []
-    if args.stars:
-        parts.append(f"{'+' if args.stars > 0 else '−'}1 star")
-    if args.broken:
-        parts.append(f"{'+' if args.broken > 0 else '−'}1 broken star")
-    return "Card effect: " + (", ".join(parts) or "no change") + "."
-
-
-@game.move(label="Use the dice")
-def resolve_check(state: State, args, seat: str) -> str:
-    """Resolve the check with the dice helper's total; the outcome is revealed."""
-    require(state, seat, *READERS)
-    _, skill = unresolved(state)
-    if state.dice is None or state.dice.rolls == 0:
-        raise RuleError("Roll the dice first, or enter the successes from your own dice.")
-    state.successes = dice_total(state, skill, state.book())
-    return f"The check is resolved with {state.successes} success{es(state.successes)}."
-
-
-class Successes(BaseModel):
-    n: int = Field(ge=0, le=30)
-
-
-@game.move(Successes)
-def enter_successes(state: State, args: Successes, seat: str) -> str:
-    """Enter the successes counted on physical dice (after every card effect)."""
-    require(state, seat, *READERS)
-    chosen_check(state)
-    state.successes = args.n
-    state.dice = None
-    return f"The check is resolved with {args.n} success{es(args.n)} from the table's dice."
-
-
 @game.move(name="continue", label="Continue")
 def continue_(state: State, args, seat: str) -> str:
     """Lock the choice and resolve it: a go-to opens the next scene, an end closes this one."""
@@ -507,7 +284,8 @@ def continue_(state: State, args, seat: str) -> str:
     return _mirror(state, f"Scene {scene.key}: {said}{earned}.{placed} The scene ends.")
 
 
-# Campaign mode: applying the scenes' effects, and the campaign assistant's moves, register
-# on the same game.
+# The other moves register on the same game: the book-only calendar and the players, the
+# skill check, and in campaign mode applying the scenes' effects and the campaign assistant.
+from games.galzyr import table_moves, check_moves  # noqa: E402,F401,I001
 from games.galzyr import scene_effect_moves  # noqa: E402,F401,I001
 from games.galzyr import campaign_moves  # noqa: E402,F401
