@@ -112,16 +112,6 @@ def checklist(page: Page) -> str:
     return campaign(page).locator("#gz-checklist").inner_text()
 
 
-def trays(page: Page) -> dict[str, int]:
-    """Each tray's label and how many cards it holds."""
-    out = {}
-    for summary in campaign(page).locator(".gz-tray summary").all_inner_texts():
-        m = re.fullmatch(r"(.+?)\s+\((\d+)\)", summary.strip())
-        assert m, summary
-        out[m.group(1)] = int(m.group(2))
-    return out
-
-
 def where_is(page: Page, number: int) -> str:
     form = campaign(page).locator("#gz-where-form")
     form.get_by_label("Card number").fill(str(number))
@@ -195,14 +185,6 @@ def press(page: Page, label: str) -> None:
     act(page, lambda: campaign(page).get_by_role("button", name=label, exact=True).click())
 
 
-def gain_gold(page: Page, name: str, amount: int) -> None:
-    """The table's gold form: who, how much, Gain."""
-    form = campaign(page).locator(".gz-gold-form")
-    form.get_by_label(re.compile(r"^Who\b")).select_option(label=name)
-    form.get_by_label(re.compile(r"^Gold\b")).select_option(str(amount))
-    act(page, lambda: form.get_by_role("button", name="Gain", exact=True).click())
-
-
 def set_up_first_game(page: Page, adventurers: dict[str, str], mode: str) -> None:
     """Before the first scene: each player's adventurer and how the group plays."""
     setup = campaign(page).locator("#gz-setup")
@@ -212,14 +194,6 @@ def set_up_first_game(page: Page, adventurers: dict[str, str], mode: str) -> Non
         setup.get_by_label(re.compile(rf"^{player}\b")).select_option(label=name)
     setup.get_by_label(mode).check()
     act(page, lambda: setup.get_by_role("button", name="Set up the first game again").click())
-
-
-def take_card(page: Page, number: int, how: str, to: str) -> None:
-    """The "Take a card" form: card #N, Any / Random / Matching icon, into someone's hands."""
-    form = campaign(page).locator("#gz-take")
-    form.get_by_label("Card number").fill(str(number))
-    form.get_by_label("How").select_option(label=how)
-    act(page, lambda: form.get_by_role("button", name=f"To {to}").click())
 
 
 # -- the storybook -----------------------------------------------------------------------------
@@ -262,6 +236,24 @@ def outcome_cards(page: Page) -> list[int]:
     """The card numbers the outcome names (its effects' card chips)."""
     chips = page.locator(".gz-result .gz-effect .gz-card").all_inner_texts()
     return [int(re.match(r"#(\d+)", c).group(1)) for c in chips]
+
+
+def apply_effects(page: Page) -> list[str]:
+    """Campaign mode: apply what the resolved outcome does to the campaign — "Apply all" when
+    several effects wait, else "Apply" — and return what each one said to mirror."""
+    section = page.get_by_role("region", name="Effects on the campaign")
+    apply_all = section.get_by_role("button", name="Apply all", exact=True)
+    if apply_all.count():
+        act(page, lambda: apply_all.click())
+    else:
+        act(page, lambda: section.get_by_role("button", name="Apply", exact=True).click())
+    expect(section.locator(".gz-pending")).not_to_have_count(0)
+    expect(section.locator(".gz-pending:not(.done)")).to_have_count(0)
+    return section.locator(".gz-pending-said").all_inner_texts()
+
+
+def undo(page: Page) -> None:
+    act(page, lambda: page.get_by_role("button", name="Undo").click())
 
 
 def continue_scene(page: Page) -> None:

@@ -8,8 +8,8 @@ left, continues playing by the rulebook, and a player's phone joins for the firs
 
 The month, the starting day and the starting player are random, so the test reads them from
 the page. The figures start next to Wickerbridge on routes open in summer and in winter, and
-the scenes read are offered on both sides of the board. The scenes' outcomes are mirrored
-with the panel's own forms (take a card, gain gold), as a group does today.
+the scenes read are offered on both sides of the board. Each outcome's effects are applied
+to the campaign with "Apply" / "Apply all" under the scene (once undone and applied again).
 """
 
 from __future__ import annotations
@@ -105,7 +105,8 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         )
         gz.continue_scene(player)
         (status,) = gz.outcome_cards(player)  # every outcome gives a status: #241 or #242
-        gz.take_card(player, status, "Any", first)
+        (said,) = gz.apply_effects(player)
+        assert f"card #{status:03d} from the library into {gz.possessive(first)} statuses" in said
         gz.in_step(player, sm)
         expect(sm.locator(".gz-scene-foot")).to_contain_text("The scene is over.")
         assert any(c.startswith(f"#{status:03d}") for c in gz.cards(sm, first))
@@ -123,8 +124,14 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         expect(sm.locator(".gz-result h3")).to_contain_text("The outcome for 3 successes")
         gz.continue_scene(sm)
         assert gz.outcome_cards(sm) == [170]  # a random curio, and 1 gold
-        gz.take_card(sm, 170, "Random", second)
-        gz.gain_gold(sm, second, 1)
+        said = gz.apply_effects(sm)
+        assert "at random" in said[0] and f"into {gz.possessive(second)} inventory" in said[0]
+        assert gz.gold(sm, second) == gold + 1
+        # Undo takes both effects back at once; they wait under the scene to be applied again.
+        gz.undo(sm)
+        assert gz.gold(sm, second) == gold
+        assert not any(c.startswith("#170") for c in gz.cards(sm, second))
+        gz.apply_effects(sm)
         assert gz.gold(sm, second) == gold + 1
         curio = next(c for c in gz.cards(sm, second) if c.startswith("#170"))
 
@@ -144,8 +151,9 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         gz.choose(player, "Cut yourself a blackthorn cudgel.")
         gz.roll_and_use(player)
         gz.continue_scene(player)
-        for number in gz.outcome_cards(player):  # the cudgel (#154), or nothing
-            gz.take_card(player, number, "Any", first)
+        if gz.outcome_cards(player) == [154]:  # the cudgel, or nothing
+            gz.apply_effects(player)
+            assert any(c.startswith("#154") for c in gz.cards(player, first))
         gz.in_step(player, sm)
         gz.press(sm, "End the turn")
 
@@ -157,7 +165,7 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         gz.enter_successes(sm, 2)
         gz.continue_scene(sm)
         expect(sm.locator(".gz-result")).to_contain_text("A fair stack by sundown")
-        gz.gain_gold(sm, second, 2)
+        gz.apply_effects(sm)  # 2 gold (the partner's gold is left out: nobody joined)
         assert gz.gold(sm, second) == gold + 2
         day = sm.locator(".gz-date").inner_text()
         gz.press(sm, "End the turn")
