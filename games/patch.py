@@ -141,7 +141,7 @@ def _apply_dict(value: Any, patch: dict, path: tuple) -> dict:
         raise PatchError(path, f"the patch changes an object, the value is {_kind(value)}")
     changes = patch[DICT]
     dropped = patch.get(DROPPED, [])
-    if type(changes) is not dict or type(dropped) is not list:
+    if type(changes) is not dict or not _keys(dropped):
         raise PatchError(path, "a dict patch needs an object of changes and a list of keys")
     drop = set(dropped)
     missing = [key for key in dropped if key not in value or key in changes]
@@ -159,7 +159,7 @@ def _apply_dict(value: Any, patch: dict, path: tuple) -> dict:
             result[key] = sub[REPLACE]
     if ORDER in patch:
         order = patch[ORDER]
-        if type(order) is not list or len(order) != len(result) or set(order) != set(result):
+        if not _keys(order) or len(order) != len(result) or set(order) != set(result):
             raise PatchError(path, "the key order does not name the object's keys")
         result = {key: result[key] for key in order}
     return result
@@ -181,6 +181,11 @@ def _apply_list(value: Any, spec: Any, path: tuple) -> list:
             path, f"the list has {len(value)} items, the patch keeps {head} + {tail} of them"
         )
     return value[:head] + items + value[len(value) - tail :]
+
+
+def _keys(value: Any) -> bool:
+    """A list of strings (an imported document could hold anything there)."""
+    return type(value) is list and all(type(key) is str for key in value)
 
 
 def _only(patch: dict, allowed: set[str], path: tuple) -> None:

@@ -48,6 +48,8 @@ def test_imported_table_undoes_like_the_original(played):
         (lambda d: d["moves"][0]["patch"].update({"{": {"players": {"=": 1}}}), "before move 2"),
         (lambda d: d["moves"][1].update(patch={"{": {"gone": {"{": {}}}}), "move 3 .* at /gone"),
         (lambda d: d["moves"][2].update(patch={"[": [0, 0, []]}), "patch of move 4"),
+        (lambda d: d["moves"][2].update(patch={"=": 5}), "state before move 4"),
+        (lambda d: d["moves"][2].update(patch={"{": {}, "-": [[1]]}), "patch of move 4"),
         (lambda d: d["moves"][2].update(state_before={}), "exactly one"),
         (lambda d: d["moves"][2].pop("patch"), "exactly one"),
         (lambda d: d.update(format_version=3), "format_version"),

@@ -154,6 +154,9 @@ def test_the_result_shares_unchanged_parts_instead_of_copying():
         ({"a": 1}, {"{": {}, "-": ["b"]}, "keys to drop"),
         ({"a": 1}, {"{": {"a": {"=": 2}}, "-": ["a"]}, "keys to drop"),
         ({"a": 1}, {"{": {}, "o": ["a", "b"]}, "key order"),
+        ({"a": 1}, {"{": {}, "o": [["a"]]}, "key order"),
+        ({"a": 1}, {"{": {}, "-": [["a"]]}, "list of keys"),
+        ({"a": 1}, {"{": {}, "-": "a"}, "list of keys"),
         (
             {"a": {"b": [1]}},
             {"{": {"a": {"{": {"b": {"[": [1, 1, []]}}}}},
