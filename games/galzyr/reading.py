@@ -26,6 +26,7 @@ def start(state: State, number: int, book: Book, *, fresh: bool) -> Scene:
         state.earned = [0, 0]
         state.partner = None
         state.effects = []  # a new scene: what was left of the last one is not applied
+        state.by_hand = False
     state.scene = number
     state.answers = {}
     state.option = None

@@ -216,6 +216,30 @@ def answer(state: State, args: Answer, seat: str) -> str:
     return f"“{q.ask}” — {'yes' if args.yes else 'no'}."
 
 
+class ByHand(BaseModel):
+    on: bool
+
+
+@game.move(ByHand, label="Answer by hand")
+def answer_by_hand(state: State, args: ByHand, seat: str) -> str:
+    """Campaign mode: the story master answers the scene instead of the tracked campaign."""
+    require(state, seat, "sm")
+    if state.mode != "campaign":
+        raise RuleError("This table reads the book only: the story master answers already.")
+    scene = reading(state, state.book())
+    state.by_hand = args.on
+    if state.option is not None:
+        view = option_views(scene, read_context(state))[state.option]
+        if not view.available:  # e.g. the tracked gold can't pay for the chosen option
+            state.option, state.successes, state.dice = None, None, None
+    if args.on:
+        return (
+            f"The story master answers scene {scene.key}'s questions and checks its "
+            "prerequisite by hand."
+        )
+    return f"The campaign answers scene {scene.key}'s questions again."
+
+
 class Choose(BaseModel):
     option: int = Field(ge=1)  # 1 for the first option
 

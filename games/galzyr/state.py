@@ -11,6 +11,8 @@ from games.galzyr import calendar
 from games.galzyr.book import Book, hand_over, handed, open_book
 from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
+from games.galzyr.campaign import tags_of as campaign_tags
+from games.galzyr.campaign.state import HOLDINGS, in_play
 from games.galzyr.scene_effects import Pending
 from storybook.context import Facts, ReadContext
 from storybook.format import MONTHS
@@ -100,6 +102,7 @@ class State(BaseModel):
     checklist_title: str = ""
     checklist: list[CheckStep] = []
     effects: list[Pending] = []  # the outcomes' effects on the campaign, applied one by one
+    by_hand: bool = False  # campaign mode: the story master answers instead of the tracked state
     _book: Book | None = PrivateAttr(default=None)  # opened once per move or view
 
     @property
@@ -151,8 +154,38 @@ def read_context(state: State, seat: str = "sm", answers: dict[str, bool] | None
         seat=reader_seat(seat),  # type: ignore[arg-type]
         challenge=state.challenge,
         partner=state.partner is not None,
-        facts=Facts(),  # book-only: the reader tracks no cards, tags or gold
+        facts=tracked_facts(state),
         answers=state.answers if answers is None else answers,
+    )
+
+
+def tracked_facts(state: State) -> Facts:
+    """What the campaign knows about the active player's adventurer, so the book answers its
+    questions, checks prerequisites and gold costs itself. Book-only mode tracks nothing, and
+    the story master may answer a scene by hand instead (``by_hand``)."""
+    c = state.campaign
+    if state.mode != "campaign" or c is None or c.phase != "playing" or state.by_hand:
+        return Facts()
+    aid = state.adventurers[state.active]
+    adv = c.adventurer(aid)
+    where = c.where()
+    held = {f"{kind}:{aid}" for kind in HOLDINGS}
+    places: dict[int, str] = {}
+    for cid, key in where.items():
+        if key in ("library", "vault", "quest_slot"):
+            places.setdefault(c.copies[cid].number, key)
+    return Facts(
+        adventurer=aid,
+        location=adv.position,
+        gold=adv.gold,
+        tags=frozenset(campaign_tags(c, aid)),
+        cards=frozenset(c.copies[cid].number for cid, key in where.items() if key in held),
+        cards_here=None
+        if adv.position is None
+        else frozenset(c.copies[cid].number for cid in c.places[f"local:{adv.position}"]),
+        cards_in_play=frozenset(c.copies[cid].number for cid, key in where.items() if in_play(key)),
+        card_places=places,
+        marks=dict(adv.marks),
     )
 
 

@@ -41,6 +41,7 @@ CAN = {
     "dice": READ,
     "continue": READ,
     "apply_effects": READ,
+    "answer_by_hand": {"sm"},
 }
 
 
@@ -93,6 +94,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "campaign": None,
         "effects": [],
         "effects_left": 0,
+        "tracked": state.mode == "campaign",  # the campaign answers the book's questions
+        "by_hand": state.by_hand,
     }
     if state.mode == "campaign":
         from games.galzyr.campaign_moves import campaign_view

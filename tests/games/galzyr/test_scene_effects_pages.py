@@ -152,3 +152,12 @@ def test_applying_an_effect_has_a_constant_number_of_queries(
             **HTMX,
         )
     assert response.status_code == 200
+
+
+def test_the_story_master_may_answer_a_tracked_scene_by_hand(seated, table):
+    post_move(seated, table, "open-scene", {"number": "1003"})
+    text = seated.get(reverse("games:table", args=[table.code])).content.decode()
+    assert "(the book can tell)" in text and "Answer by hand instead" in text
+    text = post_move(seated, table, "answer-by-hand", {"on": "true"}).content.decode()
+    assert "Let the campaign answer" in text and "(the book can tell)" not in text
+    assert state_of(table).by_hand
