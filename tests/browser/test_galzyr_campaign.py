@@ -231,7 +231,7 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         for name in names:
             gz.place_figure(tablet, name, before.positions[name])
 
-        # A player's phone joins the continued game and reads the first scene.
+        # A player's phone joins the continued game and plays the first scene: buys a pie.
         active = gz.active_adventurer(tablet)
         phone_context, phone = device(chromium, PHONE)
         contexts.append(phone_context)
@@ -250,11 +250,15 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         gz.in_step(tablet, phone)
         expect(gz.adventurer(phone, active)).to_contain_text("Wickerbridge")
         gz.open_by_keypad(phone, 1001)
-        gz.choose(phone, "Climb back down.")
+        gz.choose(phone, "Buy an eel pie.")  # costs 1 gold: the first effect pays it
         gz.continue_scene(phone)
+        said = gz.apply_effects(phone)
+        assert f"card #151 from the library into {gz.possessive(active)} inventory" in said[-1]
         gz.in_step(phone, tablet)
         expect(tablet.locator("#gz-scene-title")).to_have_text("The Market Stair")
         expect(tablet.locator(".gz-scene-foot")).to_contain_text("The scene is over.")
+        assert gz.gold(tablet, active) == now.gold[active] - 1
+        assert any(c.startswith("#151") for c in gz.cards(tablet, active))
     finally:
         for context in contexts:
             context.close()
