@@ -399,9 +399,7 @@ def scores_page(request: HttpRequest, code: str) -> HttpResponse:
     outcome = game.outcome(table.state)
     chart = None
     if outcome and outcome.finished:
-        kept = table.moves.filter(undone=False).exclude(name="undo").order_by("id")
-        states = [*kept.values_list("state_before", flat=True), table.state]
-        chart = results.chart(results.scores_by_move(game, states))
+        chart = results.chart(results.scores_by_move(game, services.kept_states(table)))
     return render(
         request,
         "games/scores.html",

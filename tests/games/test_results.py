@@ -49,6 +49,20 @@ def test_scores_page_plots_a_finished_game_move_by_move(client):
 
 
 @pytest.mark.django_db
+def test_scores_page_leaves_undone_moves_out(client):
+    table = services.create_table("tally", "Race", {"players": ["Ada", "Bo"]})
+    for points in (3, 4, 5, 5, 5, 5, 5, 5, 5, 5):
+        table, _ = services.apply_move(
+            table.code, "add", {"points": points}, expected_version=table.version, seat="table"
+        )
+        if points == 4:  # Bo's 4 never happened: Bo adds 5 instead
+            table, _ = services.undo_last(table.code, expected_version=table.version, seat="table")
+    response = client.get(reverse("games:scores", args=[table.code]))
+    assert b"Ada: 0, 3, 3, 8, 8, 13, 13, 18, 18, 23" in response.content
+    assert b"Bo: 0, 0, 5, 5, 10, 10, 15, 15, 20, 20" in response.content
+
+
+@pytest.mark.django_db
 def test_scores_of_a_running_game_stay_secret(client):
     table = services.create_table("tally", "Race", {"players": ["Ada", "Bo"]})
     response = client.get(reverse("games:scores", args=[table.code]))
