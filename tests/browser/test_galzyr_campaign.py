@@ -99,6 +99,12 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         gz.choose(player, "Listen to the gossip.")
         gz.in_step(player, sm)
         expect(sm.locator(".gz-checkpanel h3")).to_contain_text("Skill check: Perception")
+        # The campaign checks the prerequisite (the figure is at Wickerbridge) by itself.
+        prerequisite = sm.locator(".gz-prereq")
+        expect(prerequisite).to_contain_text("Prerequisite:")
+        expect(prerequisite).not_to_contain_text("the players check it")
+        expect(prerequisite).not_to_contain_text("not met")
+        expect(sm.get_by_text("The campaign answers what it tracks.")).to_be_visible()
         successes = gz.roll_and_use(player)
         expect(player.locator(".gz-result h3")).to_contain_text(
             f"The outcome for {successes} success"
