@@ -169,3 +169,11 @@ def pend(state: State, scene: Scene, effects: list[EffectView]) -> str:
     if not new:
         return ""
     return f" {len(new)} effect{'s' if len(new) != 1 else ''} to apply to the campaign."
+
+
+def left_unapplied(state: State) -> str:
+    """Said when a new scene opens before the last one's effects were all applied."""
+    n = sum(not p.done for p in state.effects)
+    if not n:
+        return ""
+    return f" {n} effect{'s' if n != 1 else ''} of the last scene {'were' if n != 1 else 'was'} not applied."

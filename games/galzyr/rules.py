@@ -22,6 +22,7 @@ from games.galzyr.book import available_worlds, default_world, open_book
 from games.galzyr.reading import (
     check_started,
     earn,
+    left_unapplied,
     need_month,
     pend,
     pick_event,
@@ -135,7 +136,7 @@ def open_scene(state: State, args: OpenScene, seat: str) -> str:
     book = state.book()
     if book.scene(args.number) is None:
         raise RuleError(f"The book has no scene {args.number:04d}.")
-    returned = release_event(state, top=True)
+    returned = release_event(state, top=True) + left_unapplied(state)
     scene = start(state, args.number, book, fresh=True)
     title = f" “{scene.title}”" if scene.title else ""
     return _mirror(state, f"Scene {scene.key}{title} is open.{returned}")
