@@ -93,7 +93,6 @@ class Steps:
         from games.galzyr.campaign_view import core as campaign_core
 
         c = self.state.campaign
-        numbers = sorted({cp.number for cp in c.copies})
         context = self.context
         panel = {**context, "c": context["view"]["campaign"]}
         no_campaign = {**context, "view": {**context["view"], "campaign": None}}
@@ -108,10 +107,9 @@ class Steps:
             ),
             ("  of which campaign_view", lambda: campaign_view(self.state, "table")),
             (
-                "    of which 'where' (where_is per number)",
-                lambda: {str(n): campaign_core.where_is(c, n) for n in numbers},
+                "    of which 'where' (where_all: one pass)",
+                lambda: campaign_core.where_all(c),
             ),
-            ("      alternative: one where() + copies by number", lambda: _one_index(c)),
             ("recent log (5 rows)", lambda: list(services.history(self.table, 5))),
             ("table_context (load + view + log)", lambda: views.table_context(self.table, "table")),
             (
@@ -213,14 +211,6 @@ class Steps:
         from django.template.loader import render_to_string
 
         return render_to_string("games/table.html#live", self.context, self.request)
-
-
-def _one_index(c) -> tuple[dict, dict]:
-    """What "where is every number" needs, built in one pass (a proposal's cost, measured)."""
-    by_number: dict[int, list[int]] = {}
-    for cid, copy in enumerate(c.copies):
-        by_number.setdefault(copy.number, []).append(cid)
-    return c.where(), by_number
 
 
 def print_steps(title: str, steps, calls: int) -> None:

@@ -145,8 +145,7 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         }
         for t in sorted(c.calendar.timers, key=lambda t: t.day)
     ]
-    numbers = sorted({cp.number for cp in c.copies})
-    where = {str(n): core.where_is(c, n) for n in numbers}
+    where = {str(n): sentence for n, sentence in core.where_all(c).items()}
     kinds = _kinds(c)
     return {
         "phase": c.phase,

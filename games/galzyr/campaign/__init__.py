@@ -17,6 +17,7 @@ from .cards import (
     refill_noticeboard,
     take_card,
     tray,
+    where_all,
     where_is,
 )
 from .facts import GALZYR_PLAN, ResetPlan, required_successes, round_limit, story_master
@@ -102,5 +103,6 @@ __all__ = [
     "timer_of",
     "travel",
     "tray",
+    "where_all",
     "where_is",
 ]

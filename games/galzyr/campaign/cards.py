@@ -35,14 +35,40 @@ def tray(state: Campaign, key: str) -> list[int]:
 
 def where_is(state: Campaign, number: int) -> str:
     """ "Where is card #N?" in one sentence."""
-    cids = state.numbered(number)
+    return _where_sentence(state, number, state.numbered(number), state.where(), {})
+
+
+def where_all(state: Campaign) -> dict[int, str]:
+    """ "Where is card #N?" for every number of the catalog, in numerical order.
+
+    One pass over the copies: ``where_is`` rescans them all and rebuilds the copy → place map
+    per number, which on a 500-copy catalog cost the panel ~12 ms per render.
+    """
+    by_number: dict[int, list[int]] = {}
+    for cid, copy in enumerate(state.copies):
+        by_number.setdefault(copy.number, []).append(cid)
+    where, labels = state.where(), {}
+    return {n: _where_sentence(state, n, by_number[n], where, labels) for n in sorted(by_number)}
+
+
+def _where_sentence(
+    state: Campaign, number: int, cids: list[int], where: dict[int, str], labels: dict[str, str]
+) -> str:
+    """The sentence for the copies ``cids`` of card ``number``; ``labels`` memoizes place
+    labels across calls (most copies share a handful of places)."""
     if not cids:
         return f"There is no card #{number:03d} in this campaign's catalog."
-    where = state.where()
-    parts = [f"{card_label(state, cid)} is in {place_label(state, where[cid])}" for cid in cids]
+
+    def place(cid: int) -> str:
+        key = where[cid]
+        if key not in labels:
+            labels[key] = place_label(state, key)
+        return labels[key]
+
     if len({where[c] for c in cids}) == 1 and len(cids) > 1:
         every = "Both" if len(cids) == 2 else f"All {len(cids)}"
-        return f"{every} copies of card #{number:03d} are in {place_label(state, where[cids[0]])}."
+        return f"{every} copies of card #{number:03d} are in {place(cids[0])}."
+    parts = [f"{card_label(state, cid)} is in {place(cid)}" for cid in cids]
     return "; ".join(p[0].upper() + p[1:] for p in parts) + "."
 
 
