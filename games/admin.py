@@ -29,7 +29,16 @@ class MoveAdmin(admin.ModelAdmin):
     list_display = ["sentence", "table", "seat", "name", "version", "undone", "created"]
     list_filter = ["name", "undone"]
     search_fields = ["sentence", "table__name"]
-    readonly_fields = ["table", "name", "args", "seat", "sentence", "version", "state_before"]
+    readonly_fields = [
+        "table",
+        "name",
+        "args",
+        "seat",
+        "sentence",
+        "version",
+        "state_before",
+        "patch",
+    ]
 
 
 @admin.register(GameCatalog)
