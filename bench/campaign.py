@@ -6,8 +6,10 @@ generated cards up to ``copies`` card copies (500 by default) — starts a 2-pla
 table in campaign mode on each, sits at the shared display (the seat that lists every tray
 in numerical order) and measures:
 
-- the table page, campaign panel and trays included: its SQL queries must not grow with the
-  catalog (``report.constant_queries`` compares the two sizes);
+- the trays page (every tray card by card, in numerical order: the full catalog): its SQL
+  queries must not grow with the catalog (``report.constant_queries`` compares the two sizes);
+- the table page with the campaign panel, for comparison (no target: its trays show counts
+  and fetch their cards when opened, from the trays page's view);
 - ``campaign-move-card`` (a card from the library to the vault) over HTMX as the panel's form
   posts it, and over the REST API, each followed by its undo (timed too, in its own row);
   the log is trimmed back untimed, so every call meets the same table.
@@ -100,6 +102,9 @@ class CampaignTable:
     def page(self):
         return self.client.get(reverse("games:table", args=[self.code]))
 
+    def trays(self):
+        return self.client.get(reverse("games:campaign-trays", args=[self.code]))
+
     def move_htmx(self, version: int):
         # The fields of the panel's "Move a card" form, as a tablet posts them.
         url = reverse("games:move", args=[self.code, "campaign-move-card"])
@@ -167,8 +172,10 @@ def run_campaign_bench(
         at = f", {count} card copies"
         progress(f"galzyr campaign{at}")
         table = CampaignTable(client, world.slug, count)
-        row = Row(f"campaign trays page{at}", "trays-page", None)
+        row = Row(f"campaign table page{at}", "campaign-page", None)
         rows.append(measure(row, table.page, iterations, warmup, budget=budget))
+        row = Row(f"campaign trays page{at}", "trays-page", None)
+        rows.append(measure(row, table.trays, iterations, warmup, budget=budget))
         for via, label in (("htmx", "HTMX"), ("api", "API")):
             move_row = Row(f"campaign move a card ({label}){at}", "campaign-move", None)
             undo_row = Row(f"campaign undo ({label}){at}", "campaign-undo", None)

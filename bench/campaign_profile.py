@@ -1,6 +1,6 @@
 """``python -m bench.campaign_profile``: where the time of the campaign rows goes (issue 4).
 
-The bench says how long the trays page and a move take; this says why. On a throwaway SQLite
+The bench says how long the campaign's pages and a move take; this says why. On a throwaway SQLite
 database with a generated catalog (``--copies``, 500 by default) it
 
 1. times each step of the two requests on its own, the way the views and
@@ -84,7 +84,7 @@ class Steps:
         self.args = {"number": 150, "to": "vault"}
         self.context = self._context()
 
-    # -- the trays page: views.table_page -----------------------------------------------------
+    # -- the table page (views.table_page) and the trays page (campaign_pages.trays_page) ------
     def page_steps(self) -> list[tuple[str, Callable[[], object]]]:
         from django.template.loader import render_to_string
 
@@ -129,6 +129,7 @@ class Steps:
                 lambda: render_to_string("games/table.html#live", no_campaign, self.request),
             ),
             ("WHOLE: GET the table page (test client)", self.bench_table.page),
+            ("WHOLE: GET the trays page (test client)", self.bench_table.trays),
         ]
 
     # -- a move: views.move → services.apply_move → views._respond -----------------------------
@@ -253,14 +254,15 @@ def main(argv: list[str] | None = None) -> int:
             steps = Steps(args.copies)
             size = len(steps.raw.encode())
             print(f"campaign of {args.copies} card copies: stored state {size:,} bytes")
-            print_steps("trays page, step by step", steps.page_steps(), args.calls)
+            print_steps("table page and trays page, step by step", steps.page_steps(), args.calls)
             print_steps("campaign-move-card, step by step", steps.move_steps(), args.calls)
             if not args.no_profile:
                 out = args.prof_dir
                 if out is not None:
                     out.mkdir(parents=True, exist_ok=True)
-                page = steps.bench_table.page
-                profile("GET trays page", page, args.calls, args.top, out and out / "page.prof")
+                page, trays = steps.bench_table.page, steps.bench_table.trays
+                profile("GET table page", page, args.calls, args.top, out and out / "page.prof")
+                profile("GET trays page", trays, args.calls, args.top, out and out / "trays.prof")
                 profile(
                     "move + undo (HTMX)",
                     steps.move_and_undo,

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import views
+from games.galzyr import campaign_pages
 
 app_name = "games"
 
@@ -28,4 +29,6 @@ urlpatterns = [
         name="backup-download",
     ),
     path("t/<str:code>/scores/", views.scores_page, name="scores"),
+    # Lands of Galzyr's campaign: every tray card by card (the panel shows counts only).
+    path("t/<str:code>/trays/", campaign_pages.trays_page, name="campaign-trays"),
 ]

@@ -22,6 +22,7 @@ def expected_rows(copies: int) -> list[tuple[str, str]]:
         (name + f", {size} card copies", kind)
         for size in (SAMPLE_COPIES, copies)
         for name, kind in [
+            ("campaign table page", "campaign-page"),
             ("campaign trays page", "trays-page"),
             ("campaign move a card (HTMX)", "campaign-move"),
             ("campaign undo (HTMX)", "campaign-undo"),

@@ -1,0 +1,128 @@
+"""The trays page (every tray in numerical order, card by card) and the panel's trays, which
+show counts and fetch a tray's cards when opened, so a move's answer stays small."""
+
+from __future__ import annotations
+
+import re
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from games import services
+from games.galzyr import book as books
+from games.galzyr.campaign import tray
+from games.galzyr.state import State
+from games.models import Table
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+@pytest.fixture
+def table():
+    books.installed().forget()
+    call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
+    return services.create_table(
+        "galzyr",
+        "Friday",
+        {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
+    )
+
+
+def seated(client, table, seat="table"):
+    client.post(reverse("games:seat", args=[table.code]), {"seat": seat})
+    return client
+
+
+def trays_url(table) -> str:
+    return reverse("games:campaign-trays", args=[table.code])
+
+
+def campaign_of(table):
+    return State.model_validate(Table.objects.get(pk=table.pk).state).campaign
+
+
+def chips(html: str) -> list[int]:
+    return [int(n) for n in re.findall(r'class="chip gz-card"[^>]*>#(\d{3})<', html)]
+
+
+def test_the_trays_page_shows_every_tray_in_numerical_order(client, table):
+    seated(client, table)
+    c = campaign_of(table)
+    response = client.get(trays_url(table))
+    assert response.status_code == 200
+    html = response.content.decode()
+    library = [c.copies[cid].number for cid in tray(c, "library")]
+    assert library == sorted(library) and len(library) > 50
+    section = html.split('id="gz-tray-library"')[1].split("</section>")[0]
+    assert chips(section) == library
+    for key in ("library", "vault", "quest_slot", "noticeboard"):
+        assert f'id="gz-tray-{key}"' in html
+    assert 'id="gz-where-form"' in html and 'id="gz-where-data"' in html
+
+
+def test_its_queries_do_not_grow_with_the_cards(client, table, django_assert_num_queries):
+    seated(client, table)
+    client.get(trays_url(table))
+    with django_assert_num_queries(2):  # the table, the world's hash
+        client.get(trays_url(table))
+
+
+def test_a_tray_opened_in_the_panel_fetches_only_its_cards(client, table):
+    seated(client, table)
+    c = campaign_of(table)
+    response = client.get(trays_url(table), {"tray": "library"}, **HTMX)
+    html = response.content.decode().strip()
+    assert html.startswith('<p class="gz-tray-cards">') and "<section" not in html
+    assert chips(html) == [c.copies[cid].number for cid in tray(c, "library")]
+    missing = client.get(trays_url(table), {"tray": "nowhere"}, **HTMX)
+    assert missing.status_code == 404
+
+
+def test_a_move_answers_with_the_tray_counts_not_their_cards(client, table):
+    seated(client, table)
+    response = client.post(
+        reverse("games:move", args=[table.code, "campaign-move-card"]),
+        {"version": table.version, "number": 150, "to": "vault"},
+        **HTMX,
+    )
+    html = response.content.decode()
+    c = campaign_of(table)
+    library = html.split('id="gz-tray-library"')[1].split("</details>")[0]
+    assert f"({len(c.places['library'])})" in library
+    assert chips(library) == [] and f"{trays_url(table)}?tray=library" in library
+    assert 'id="gz-where-data"' in html  # "where is card #N?" still needs no round trip
+    assert "Card #150" in html or "card #150" in html
+
+
+def test_the_trays_page_needs_a_seat_and_a_campaign(client, table):
+    assert client.get(trays_url(table)).status_code == 302
+    book = services.create_table(
+        "galzyr", "Book", {"players": ["Mara"], "world": "sallowmere-marches"}
+    )
+    seated(client, book)
+    assert client.get(trays_url(book)).status_code == 404
+
+
+def test_the_card_lists_built_in_python_match_the_template_markup():
+    from django.template import Context, Template
+
+    cards = [
+        {"number": 7, "name": "A <b>\"bold\"</b> & 'odd' name"},
+        {"number": 150, "name": "Eel"},
+    ]
+    by_template = Template(
+        '{% for x in cards %}<span class="chip gz-card" title="{{ x.name }}">'
+        '#{{ x.number|stringformat:"03d" }}</span> {% endfor %}|'
+        '{% for x in cards %}<option value="{{ x.number }}">#{{ x.number|stringformat:"03d" }} '
+        "{{ x.name }}</option>{% endfor %}"
+    )
+    by_filter = Template(
+        "{% load galzyr_campaign %}{{ cards|gz_tray_chips }}|{{ cards|gz_card_options }}"
+    )
+    context = Context({"cards": cards})
+    assert by_filter.render(context) == by_template.render(context)
+    assert "&lt;b&gt;" in by_filter.render(context)
