@@ -134,9 +134,14 @@ def choose_seat(request: HttpRequest, code: str) -> HttpResponse:
     )
 
 
-def table_context(table: Table, seat_id: str, message: str = "", error: bool = False) -> dict:
+def table_context(
+    table: Table, seat_id: str, message: str = "", error: bool = False, state=None
+) -> dict:
+    """What games/table.html shows; ``state`` is the table's state already parsed, if the
+    request has it (a big state takes a millisecond to parse: once per request is enough)."""
     game = services.game_of(table)
-    state = game.load(table.state)  # parsed once for the seats, the outcome and the view
+    if state is None:
+        state = game.load(table.state)  # parsed once for the seats, the outcome and the view
     seats = {seat.id: seat for seat in game.seats_fn(state)}
     outcome = game.outcome_fn(state)
     return {
@@ -155,20 +160,24 @@ def table_context(table: Table, seat_id: str, message: str = "", error: bool = F
     }
 
 
-def _seat_or_none(request: HttpRequest, table: Table) -> str | None:
+def _seat_and_state(request: HttpRequest, table: Table) -> tuple[str | None, Any]:
+    """The device's seat if this table has it (else None), and the parsed state, which the
+    page's context then reuses instead of parsing it a second time."""
+    game = services.game_of(table)
+    state = game.load(table.state)
     seat = remembered_seat(request, table.code)
-    if seat and seat in {s.id for s in services.game_of(table).seats(table.state)}:
-        return seat
-    return None
+    if seat and seat in {s.id for s in game.seats_fn(state)}:
+        return seat, state
+    return None, state
 
 
 @require_GET
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
     table = _table_or_404(code)
-    seat = _seat_or_none(request, table)
+    seat, state = _seat_and_state(request, table)
     if seat is None:
         return redirect("games:seat", code=code)
-    return render(request, "games/table.html", table_context(table, seat))
+    return render(request, "games/table.html", table_context(table, seat, state=state))
 
 
 @require_GET
@@ -180,10 +189,10 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     if str(version) == request.GET.get("v"):
         return HttpResponse(status=204)
     table = services.get_table(code)
-    seat = _seat_or_none(request, table)
+    seat, state = _seat_and_state(request, table)
     if seat is None:
         return HttpResponseClientRedirect(reverse("games:seat", args=[code]))
-    return render(request, "games/table.html#live", table_context(table, seat))
+    return render(request, "games/table.html#live", table_context(table, seat, state=state))
 
 
 def _write(request: HttpRequest, code: str, action) -> HttpResponse:
@@ -203,9 +212,11 @@ def _write(request: HttpRequest, code: str, action) -> HttpResponse:
         return _respond(request, context, status=409)
     except RuleError as exc:
         table = _table_or_404(code)
-        if _seat_or_none(request, table) is None:
+        remembered, state = _seat_and_state(request, table)
+        if remembered is None:
             return HttpResponseClientRedirect(reverse("games:seat", args=[code]))
-        return _respond(request, table_context(table, seat, str(exc), error=True), status=400)
+        context = table_context(table, seat, str(exc), error=True, state=state)
+        return _respond(request, context, status=400)
     return _respond(request, table_context(table, seat, logged.sentence))
 
 
