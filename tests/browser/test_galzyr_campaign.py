@@ -221,6 +221,15 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         expect(row.get_by_role("link", name="Restore…")).to_be_visible()
         tablet.get_by_role("link", name="Back to the table").click()
 
+        # The trays page: every tray card by card; the discarded status is back in the library.
+        tablet.get_by_role("link", name="Every tray, card by card").click()
+        library = tablet.locator(".gz-trays-page .gz-tray").filter(
+            has=tablet.get_by_role("heading", name="The library")
+        )
+        expect(library.get_by_role("heading")).to_contain_text(f"({kept.trays['The library']})")
+        expect(library.locator(".gz-tray-cards")).to_contain_text(f"#{status:03d}")
+        tablet.get_by_role("link", name="Back to the table").click()
+
         # Continue playing: the rulebook's procedure; the figures go back on the board.
         gz.press(tablet, "Continue playing")
         cont = gz.checklist(tablet)
