@@ -1,10 +1,11 @@
-"""Random campaigns: thousands of random actions, the invariants checked after every one.
+"""Random campaigns: 5,000 random action sequences (about 45,000 completed actions), the
+invariants checked after every action.
 
 A small "table" picks an action that fits the moment (between games: set up, reset, sort the
 trays; in a game: take, discard, trade and move cards, pick up and abandon quests, gain and
 lose statuses and companions, travel, timers, delay and hasten, gold, prestige, marks, tags,
-turns and calendar phases; at the end: save, pack up, continue) with random arguments. Refused actions (``RuleError``) are rolled back, as the
-platform does; after every completed one the campaign must pass ``check`` — every copy in
+turns and calendar phases; at the end: save, pack up, continue) with random arguments.
+Refused actions (``RuleError``) are rolled back, as the platform does; after every completed one the campaign must pass ``check`` — every copy in
 exactly one place, gold within 0–20, every limit held, timers consistent with the calendar —
 and, now and then, round-trip through JSON exactly.
 """
@@ -24,8 +25,8 @@ from games.galzyr.campaign.cards import holder
 
 from .conftest import RICH_WORLD, roundtrip
 
-EXAMPLES = 250
-ACTIONS = 24
+EXAMPLES = 5000  # the issue asks for at least 5,000 random action sequences
+ACTIONS = 6  # 6 to 14 actions each: about 50,000 completed actions in all
 STATS: Counter = Counter()
 BASE, _ = c.new_campaign(RICH_WORLD, seed=11)
 NUMBERS = sorted({copy.number for copy in BASE.copies})
@@ -296,7 +297,7 @@ def test_random_campaigns_keep_every_invariant():
     start = time.perf_counter()
     random_campaign()
     elapsed = time.perf_counter() - start
-    assert STATS["completed"] >= 5000, STATS
+    assert STATS["completed"] >= ACTIONS * EXAMPLES, STATS
     kinds = ("setup", "take", "turn", "save", "after_save", "pick_up", "timer", "reset_all")
     for kind in (*kinds, "holding", "board", "abandon"):
         assert STATS[kind] > 0, (kind, STATS)
