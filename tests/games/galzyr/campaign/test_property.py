@@ -5,9 +5,10 @@ A small "table" picks an action that fits the moment (between games: set up, res
 trays; in a game: take, discard, trade and move cards, pick up and abandon quests, gain and
 lose statuses and companions, travel, timers, delay and hasten, gold, prestige, marks, tags,
 turns and calendar phases; at the end: save, pack up, continue) with random arguments.
-Refused actions (``RuleError``) are rolled back, as the platform does; after every completed one the campaign must pass ``check`` — every copy in
-exactly one place, gold within 0–20, every limit held, timers consistent with the calendar —
-and, now and then, round-trip through JSON exactly.
+Refused actions (``RuleError``) are rolled back, as the platform does; after every completed
+one the campaign must pass ``check`` — every copy in exactly one place, gold within 0–20,
+every limit held, timers consistent with the calendar — and, now and then, round-trip through
+JSON exactly.
 """
 
 from __future__ import annotations
