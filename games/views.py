@@ -141,7 +141,8 @@ def table_context(
     request has it (a big state takes a millisecond to parse: once per request is enough)."""
     game = services.game_of(table)
     if state is None:
-        state = game.load(table.state)  # parsed once for the seats, the outcome and the view
+        # Parsed once for the seats, the outcome and the view (or left by the move).
+        state = services.loaded_state(table)
     seats = {seat.id: seat for seat in game.seats_fn(state)}
     outcome = game.outcome_fn(state)
     return {
@@ -221,13 +222,23 @@ def _write(request: HttpRequest, code: str, action) -> HttpResponse:
 
 
 def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
+    return _partial_or_page(request, "games/table.html", "live", context, status)
+
+
+def _partial_or_page(
+    request: HttpRequest, template: str, partial: str, context: dict, status: int = 200
+) -> HttpResponse:
+    """The ``partial`` of ``template`` for htmx, the whole page otherwise.
+
+    htmx swaps only 2xx answers, so a refusal goes to htmx as 200 with the message shown in
+    place and an ``HX-Trigger: tk:refused`` header; a full page keeps its status.
+    """
     if request.htmx:
-        # htmx swaps only 2xx answers; the refusal is shown in place all the same.
-        response = render(request, "games/table.html#live", context)
+        response = render(request, f"{template}#{partial}", context)
         if status != 200:
             response["HX-Trigger"] = "tk:refused"
         return response
-    return render(request, "games/table.html", context, status=status)
+    return render(request, template, context, status=status)
 
 
 @require_POST
@@ -308,13 +319,7 @@ def _backups_respond(
         "error": status != 200,
         "confirm": confirm,
     }
-    if request.htmx:
-        # As on the table page: htmx swaps only 2xx answers, the refusal is shown in place.
-        response = render(request, "games/backups.html#backups", context)
-        if status != 200:
-            response["HX-Trigger"] = "tk:refused"
-        return response
-    return render(request, "games/backups.html", context, status=status)
+    return _partial_or_page(request, "games/backups.html", "backups", context, status)
 
 
 @require_GET
