@@ -2,6 +2,7 @@
 
 import copy
 import json
+import sys
 
 import pytest
 from hypothesis import given, settings
@@ -108,6 +109,63 @@ def test_identical_values_give_the_empty_patch():
 def test_worst_cases_equal_under_double_equals_still_differ(after, before):
     assert_round_trip(after, before)
     assert_round_trip(before, after)
+
+
+@settings(max_examples=600)
+@given(json_values, json_values)
+def test_same_is_exact_equality(a, b):
+    # same() is True exactly when the values are equal, of the same types everywhere and with
+    # their dict keys in the same order: what json + repr render identically.
+    assert same(a, b) == (exact(a) == exact(b))
+    assert same(a, copy.deepcopy(a))
+    # A copy made through JSON text (other str objects, none interned) is the same value.
+    assert same(a, json.loads(json.dumps(a)))
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        (True, 1),
+        (False, 0),
+        (1, 1.0),
+        (0.0, -0.0),
+        ([True], [1]),
+        ([1], [1.0]),
+        ([0.0], [-0.0]),
+        ({"a": {"b": [False]}}, {"a": {"b": [0]}}),
+        ({"a": 1, "b": 2}, {"b": 2, "a": 1}),
+        ({"x": [{"a": 1, "b": 2}]}, {"x": [{"b": 2, "a": 1}]}),
+        ([2**70], [float(2**70)]),
+    ],
+)
+def test_same_tells_apart_what_double_equals_lets_through(a, b):
+    assert a == b
+    assert not same(a, b) and not same(b, a)
+    assert same(a, copy.deepcopy(a)) and same(b, copy.deepcopy(b))
+
+
+def test_same_ignores_key_order_only_when_unordered():
+    a, b = {"x": [{"a": 1, "b": 2}]}, {"x": [{"b": 2, "a": 1}]}
+    assert not same(a, b) and same(a, b, ordered=False)
+    assert not same({"a": True}, {"a": 1}, ordered=False)
+
+
+def test_same_does_not_depend_on_str_interning_or_sharing():
+    word = "".join(["lib", "rary"])  # built at run time: not interned
+    assert word is not sys.intern("library")
+    shared = [1, 2]
+    assert same({"k": [word, word]}, {"k": [sys.intern("library"), "library"]})
+    assert same({word: 1}, {"library": 1})
+    assert same([shared, shared], [[1, 2], [1, 2]])
+    assert not same([word], ["librarY"])
+
+
+def test_same_falls_back_for_values_marshal_cannot_write():
+    class Name(str):
+        pass
+
+    assert same([Name("a")], [Name("a")])
+    assert not same([Name("a")], [Name("b")])
 
 
 def test_a_card_moving_between_trays_costs_a_few_bytes():
