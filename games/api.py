@@ -96,7 +96,7 @@ class MoveResultSerializer(serializers.Serializer):
 
 def table_json(table: Table, seat: str) -> dict:
     game = services.game_of(table)
-    state = game.load(table.state)  # parsed once for the seats, the outcome and the view
+    state = services.loaded_state(table)  # parsed once (or left by the move) for all below
     outcome = game.outcome_fn(state)
     return {
         "code": table.code,

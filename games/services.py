@@ -146,7 +146,33 @@ def apply_move(
         logged = _save(table, new_state, name=move, args=args or {}, seat=seat, sentence=sentence)
         if move in game.backup_after:
             backups.store(table, label=logged.sentence)
+    # The answer shows the new state: it is ``state`` (``new_state`` is its dump), so the
+    # answer need not parse it again. Set only now, after the commit: _save replaces
+    # table.state and would leave an older one behind.
+    _forget_private(state)
+    table.loaded_state = (table.state, state)
     return table, logged
+
+
+def loaded_state(table: Table) -> BaseModel:
+    """``table.state`` parsed: the one a move left on the table, or a fresh parse.
+
+    A move's own model is what a fresh parse of the state it stored gives (the moves change
+    the model, the dump is of it; tests/games/test_services.py checks every game), minus
+    the private caches a game keeps on it, which are dropped. Kept only while it is still
+    the table's state: a model left for another ``table.state`` is not used.
+    """
+    loaded = getattr(table, "loaded_state", None)
+    if loaded is not None and loaded[0] is table.state:
+        return loaded[1]
+    return game_of(table).load(table.state)
+
+
+def _forget_private(state: BaseModel) -> None:
+    """Drop the model's private caches (galzyr's book, dark_tales' catalog) as a parse would
+    have none: the view opens them again (galzyr's book is handed over, see its book.py)."""
+    for name, attr in type(state).__private_attributes__.items():
+        setattr(state, name, attr.get_default())
 
 
 def undo_last(code: str, *, expected_version: int, seat: str) -> tuple[Table, Move]:
