@@ -136,7 +136,7 @@ class Steps:
     def move_steps(self) -> list[tuple[str, Callable[[], object]]]:
         from django.db import transaction
 
-        from games import services
+        from games import patch, services
         from games.engine import dump
         from games.models import Table
 
@@ -154,6 +154,13 @@ class Steps:
 
         new_state = self.game.apply_to(self.game.load(self.data), MOVE, self.args, "table")[0]
         moved = self.game.load(new_state)
+
+        def context_reused():
+            # What the answer does since apply_move leaves its state (services.loaded_state).
+            from games import views
+
+            services._forget_private(moved)
+            return views.table_context(self.table, self.seat, state=moved)
 
         def save_both():
             # services._save itself (private, but it is the step measured): the table's new
@@ -181,7 +188,12 @@ class Steps:
             ("  alternative: model_dump_json() (dump + encode)", moved.model_dump_json),
             ("json.dumps of the state (the UPDATE's parameter)", lambda: json.dumps(new_state)),
             ("locked read + services._save (UPDATE + INSERT, encode)", save_both),
-            ("answer: table_context (load again + view + log)", self._context),
+            (
+                "  of which patch.diff (the Move row's patch)",
+                lambda: patch.diff(new_state, self.data),
+            ),
+            ("answer: table_context, the move's state reused (view + log)", context_reused),
+            ("  without it: table_context (parse again + view + log)", self._context),
             ("answer: render #live (context ready)", self._render_live),
             ("WHOLE: move + undo, HTMX (test client)", self.move_and_undo),
             (
