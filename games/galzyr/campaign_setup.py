@@ -168,6 +168,13 @@ def campaign_save(state: State, args: SaveArgs, seat: str) -> str:
     return say(state, "Save the game", core.save_game(campaign_of(state), pack=args.pack))
 
 
+@game.move(label="Pack up")
+def campaign_pack_up(state: State, args, seat: str) -> str:
+    """Pack the saved game into the box after all (the group chose to continue, then stopped)."""
+    require(state, seat, *MANAGERS)
+    return say(state, "Pack up", core.pack_up(campaign_of(state)))
+
+
 @game.move(label="Continue playing")
 def campaign_continue(state: State, args, seat: str) -> str:
     """Continue playing right after saving without packing up."""

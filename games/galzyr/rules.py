@@ -39,6 +39,7 @@ from games.galzyr.state import (
     State,
     Step,
     invariants,
+    prestige_counts,
     read_context,
     require,
 )
@@ -79,8 +80,10 @@ def setup(options: Options, seed: int) -> State:
 def outcome(state: State) -> Outcome:
     return Outcome(
         finished=False,
-        scores={f"p{i + 1}": p for i, p in enumerate(state.prestige)},
-        summary="Prestige earned in the scenes read so far.",
+        scores={f"p{i + 1}": p for i, p in enumerate(prestige_counts(state))},
+        summary="Prestige on the adventurers' track."
+        if state.mode == "campaign"
+        else "Prestige earned in the scenes read so far.",
     )
 
 

@@ -214,3 +214,12 @@ def invariants(state: State) -> list[str]:
         else:
             broken += campaign_check(state.campaign)
     return broken
+
+
+def prestige_counts(state: State) -> list[int]:
+    """Each player's prestige: in campaign mode the adventurer's track (what Apply moves and
+    the rulebook scores), in book-only mode the tally of the scenes read."""
+    c = state.campaign
+    if state.mode == "campaign" and c is not None and len(state.adventurers) == len(state.players):
+        return [c.adventurer(aid).prestige for aid in state.adventurers]
+    return list(state.prestige)

@@ -16,7 +16,7 @@ from games.galzyr import calendar, scene_effects
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
 from games.galzyr.campaign.text import adventurer_name
-from games.galzyr.state import MANAGERS, READERS, State, read_context, role
+from games.galzyr.state import MANAGERS, READERS, State, prestige_counts, read_context, role
 from storybook.format import MONTHS
 from storybook.interpreter import pick_event_scene, prerequisite_met, read_scene
 
@@ -60,6 +60,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         error = None
     except RuleError as exc:
         book, error = None, str(exc)
+    prestige = prestige_counts(state)
     out: dict[str, Any] = {
         "role": r,
         "sees_all": seat == "sm",
@@ -70,7 +71,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
                 "name": name,
                 "active": i == state.active,
                 "partner": i == state.partner,
-                "prestige": state.prestige[i],
+                "prestige": prestige[i],
             }
             for i, name in enumerate(state.players)
         ],
