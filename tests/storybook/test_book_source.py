@@ -1,0 +1,39 @@
+"""The reader's shelf (storybook.book_source): the per-request "is the hash the same?" check."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from storybook.book_source import DatabaseShelf
+from storybook.models import World
+from storybook.services import load_world_folder
+
+pytestmark = pytest.mark.django_db
+
+MINIMAL = Path(__file__).resolve().parents[2] / "fixtures" / "worlds" / "_minimal"
+
+
+def test_a_kept_book_costs_one_query_that_does_not_read_the_world_data():
+    load_world_folder(MINIMAL, "vale")
+    shelf = DatabaseShelf()
+    first = shelf.book("vale")
+    with CaptureQueriesContext(connection) as captured:
+        again = shelf.book("vale")
+    assert again is first
+    [query] = captured.captured_queries
+    select = query["sql"].split("WHERE")[0]  # the world's data column is not read
+    assert "content_hash" in select and "data" not in select
+
+
+def test_a_changed_hash_reads_the_book_again_and_an_unknown_slug_has_none():
+    load_world_folder(MINIMAL, "vale")
+    shelf = DatabaseShelf()
+    first = shelf.book("vale")
+    World.objects.filter(slug="vale").update(content_hash="0" * 64)
+    second = shelf.book("vale")
+    assert second is not first and second.version == "0" * 64
+    assert shelf.book("no-such-world") is None
