@@ -473,7 +473,12 @@ def read_scene(
     if option is not None:
         opt = scene.options[option]
         if opt.check is None or successes is not None:
-            result = resolve(scene, option, ctx, successes)
+            try:
+                result = resolve(scene, option, ctx, successes)
+            except ChoiceError:
+                # Chosen, then locked by what changed since (a day, an answer, the tracked
+                # gold): the option shows its lock and no outcome until the choice is redone.
+                result = None
     last = scene.effects[-1] if scene.effects else None
     return SceneView(
         number=scene.number,

@@ -164,6 +164,17 @@ def test_a_starry_option_is_locked_with_a_reason_until_a_yes():
     assert answers(SEASONS, tracked_no)["sailor"] is False  # tracked state wins
 
 
+def test_a_chosen_option_locked_afterwards_shows_no_outcome():
+    # A starry option chosen with a yes; then the answer (or the day, or the tracked
+    # campaign) changed: reading the scene must not fail, and must not reveal an outcome.
+    opened = read_scene(SEASONS, ReadContext(answers={"sailor": True}), option=1, successes=3)
+    assert opened.result is not None and opened.result.text
+    closed = read_scene(SEASONS, ReadContext(answers={"sailor": False}), option=1, successes=3)
+    assert closed.result is None and not closed.options[1].available
+    with pytest.raises(ChoiceError, match="was no"):
+        resolve(SEASONS, 1, ReadContext(answers={"sailor": False}), 3)
+
+
 def test_gold_cost_locks_an_option_only_when_gold_is_tracked_and_short():
     assert option_views(SEASONS, ReadContext())[0].available
     poor = option_views(SEASONS, ReadContext(facts=Facts(gold=1)))[0]
