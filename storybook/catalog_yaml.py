@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import io
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from storybook.catalog_core import (
 )
 from storybook.diagnostics import Diagnostic
 from storybook.format import Card
+from storybook.format.cards import CardVariant
 from storybook.format.common import Model
 from storybook.format.world import Location, Route, Terrain
 from storybook.loader import validation_diagnostics
@@ -56,6 +58,33 @@ def _flow(value: Any) -> Any:
     return value
 
 
+def _in_schema_order(value: dict, model: type[Model]) -> dict:
+    """``value``'s keys in the order the format declares them, whatever order the database
+    returned them in (PostgreSQL's jsonb keeps its own): the same world exports the same file."""
+    fields = model.model_fields
+    order = {name: i for i, name in enumerate(fields)}
+    out = {}
+    for key, item in sorted(value.items(), key=lambda kv: (order.get(kv[0], len(order)), kv[0])):
+        inner = _model_in(fields[key].annotation) if key in fields else None
+        if inner is not None and isinstance(item, dict):
+            item = _in_schema_order(item, inner)
+        elif inner is not None and isinstance(item, list):
+            item = [_in_schema_order(x, inner) if isinstance(x, dict) else x for x in item]
+        out[key] = item
+    return out
+
+
+def _model_in(annotation: Any) -> type[Model] | None:
+    """The format model a field holds (itself, in a list, or optional), if any."""
+    if isinstance(annotation, type) and issubclass(annotation, Model):
+        return annotation
+    for arg in typing.get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
 def export_yaml(world: World | CatalogWorld) -> str:
     """The world's catalog and map as one YAML file (the schema of cards.yaml and world.yaml)."""
     info, cards = world.data["info"], world.data["cards"]
@@ -63,18 +92,24 @@ def export_yaml(world: World | CatalogWorld) -> str:
     doc["format"] = EXPORT_FORMAT
     doc["world"] = world.slug
     doc["cards"] = CommentedSeq()
-    for _key, card in sorted(cards.items(), key=lambda kv: int(kv[0])):
+    for _key, stored in sorted(cards.items(), key=lambda kv: int(kv[0])):
+        card = _in_schema_order(stored, Card)
         if card.get("variants"):
             entry = CommentedMap((k, _flow(v)) for k, v in card.items() if k != "variants")
-            entry["variants"] = CommentedSeq(_flow(v) for v in card["variants"])
+            entry["variants"] = CommentedSeq(
+                _flow(_in_schema_order(v, CardVariant)) for v in card["variants"]
+            )
             doc["cards"].append(entry)
         else:
             doc["cards"].append(_flow(card))
-    doc["terrain"] = CommentedSeq(_flow(t) for t in info.get("terrain", []))
+    doc["terrain"] = CommentedSeq(
+        _flow(_in_schema_order(t, Terrain)) for t in info.get("terrain", [])
+    )
     doc["locations"] = CommentedSeq()
     for loc in info.get("locations", []):
-        doc["locations"].append(CommentedMap((k, _flow(v)) for k, v in loc.items()))
-    doc["routes"] = CommentedSeq(_flow(r) for r in info.get("routes", []))
+        ordered = _in_schema_order(loc, Location)
+        doc["locations"].append(CommentedMap((k, _flow(v)) for k, v in ordered.items()))
+    doc["routes"] = CommentedSeq(_flow(_in_schema_order(r, Route)) for r in info.get("routes", []))
     doc.yaml_set_start_comment(
         f"{world.name} ({world.slug}): the card catalog and the map, exported by Talekeeper.\n"
         "cards: as in cards.yaml; terrain, locations and routes: as in world.yaml.\n"
