@@ -8,14 +8,13 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from rest_framework.test import APIClient
 
 from games import services
 from games.galzyr import book as books
 from games.galzyr.campaign import check
 from games.models import Table
 
-from .test_campaign_pages import page, post_move, seated, state_of
+from .test_campaign_pages import api_move, page, post_move, seated, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -262,19 +261,7 @@ def test_the_who_select_starts_on_the_active_players_adventurer(client, table):
 
 
 def test_the_api_changes_gold_with_the_same_sentence(table):
-    api = APIClient()
-    base = f"/api/tables/{table.code}/"
-    version = api.get(base).json()["version"]
-    response = api.post(
-        base + "moves/",
-        {
-            "move": "campaign-gold",
-            "args": {"player": 2, "amount": 15, "how": "gain"},
-            "version": version,
-            "seat": "sm",
-        },
-        format="json",
-    )
+    response = api_move(table, "campaign-gold", {"player": 2, "amount": 15, "how": "gain"})
     assert response.status_code == 200, response.content
     assert "the dial stops at 20: 5 of the gold gained is lost" in response.content.decode()
     assert state_of(table).campaign.adventurer("marrow").gold == 20

@@ -264,20 +264,17 @@ def test_undo_puts_the_card_back(client, table):
     assert state_of(table) == before
 
 
-def test_the_api_takes_a_card_with_a_sentence(table):
+def api_move(table, move, args, seat="sm"):
+    """A move posted to the REST API at the table's current version."""
     api = APIClient()
     base = f"/api/tables/{table.code}/"
     version = api.get(base).json()["version"]
-    response = api.post(
-        base + "moves/",
-        {
-            "move": "campaign-take-card",
-            "args": {"number": 151, "player": 2, "pick": "random"},
-            "version": version,
-            "seat": "sm",
-        },
-        format="json",
-    )
+    body = {"move": move, "args": args, "version": version, "seat": seat}
+    return api.post(base + "moves/", body, format="json")
+
+
+def test_the_api_takes_a_card_with_a_sentence(table):
+    response = api_move(table, "campaign-take-card", {"number": 151, "player": 2, "pick": "random"})
     assert response.status_code == 200, response.content
     sentence = json.dumps(response.json())
     assert "at random" in sentence and "Marrow Hollins" in sentence
