@@ -1,6 +1,7 @@
 from django.urls import path
 
 from games import api
+from games.galzyr import campaign_api
 
 urlpatterns = [
     path("tables/", api.create_table, name="api-tables"),
@@ -10,6 +11,8 @@ urlpatterns = [
     path("tables/<str:code>/undo/", api.undo, name="api-undo"),
     path("tables/<str:code>/history/", api.history, name="api-history"),
     path("tables/<str:code>/export/", api.export, name="api-export"),
+    path("tables/<str:code>/trays/", campaign_api.trays, name="api-trays"),
+    path("tables/<str:code>/where/<int:number>/", campaign_api.where, name="api-where"),
     path("tables/<str:code>/backups/", api.table_backups, name="api-backups"),
     path("tables/<str:code>/backups/<str:token>/", api.backup_document, name="api-backup"),
     path(

@@ -1,9 +1,11 @@
-"""The campaign's trays page: every tray in numerical order, card by card.
+"""The campaign's trays page: every tray in numerical order, card by card, and "where is card #N?".
 
 The panel lists the trays with their counts only; a tray opened there fetches its cards from
-this view (``?tray=KEY`` over HTMX). Every move answers with the whole panel, so keeping the
-catalog's hundreds of chips out of it keeps each move's answer small. Thin: the seat's own
-view of the table (``view_fn``, filtered on the server like the panel) picks what is shown.
+this view (``?tray=KEY`` over HTMX), and its "where is" form asks this view too
+(``?number=N``: over HTMX the sentence alone). Every move answers with the whole panel, so
+keeping the catalog's hundreds of chips and sentences out of it keeps each answer small.
+Nothing in a campaign is secret at the table, so every seat sees the same; a device still needs
+a seat at the table.
 """
 
 from __future__ import annotations
@@ -16,9 +18,24 @@ from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import services
+from games.galzyr.campaign_view import campaign_trays, where_answer
 from games.seats import remembered_seat
 
 PAGE = "games/galzyr/campaign_trays.html"
+WHERE = "games/galzyr/_campaign_where.html#answer"
+
+
+def card_number(text: str | None) -> int | None:
+    """A card number as typed (1 to 3 digits), else None."""
+    text = (text or "").strip().lstrip("#")
+    return int(text) if text.isdigit() and len(text) <= 3 else None
+
+
+def where_sentence(state, text: str | None) -> str:
+    number = card_number(text)
+    if number is None:
+        return _("Type a card number: 1 to 3 digits, such as 150.")
+    return where_answer(state, number) or ""
 
 
 @require_GET
@@ -30,20 +47,25 @@ def trays_page(request: HttpRequest, code: str) -> HttpResponse:
     game = services.game_of(table)
     if game.slug != "galzyr":
         raise Http404(_("This table does not track a campaign."))
-    state = game.load(table.state)  # parsed once: the seat check and the view share it
+    state = game.load(table.state)  # parsed once: the seat check and the trays share it
     seats = {seat.id: seat for seat in game.seats_fn(state)}
     seat_id = remembered_seat(request, code)
     if seat_id not in seats:
         url = reverse("games:seat", args=[code])
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    campaign = game.view_fn(state, seat_id).get("campaign")
-    if campaign is None:
+    trays = campaign_trays(state)
+    if trays is None:
         raise Http404(_("This table does not track a campaign."))
+    asked = request.GET.get("number")
+    if asked is not None and request.htmx:
+        return render(request, WHERE, {"where_answer": where_sentence(state, asked)})
     key = request.GET.get("tray")
     if key is not None and request.htmx:
-        tray = next((t for t in campaign["trays"] if t["key"] == key), None)
+        tray = next((t for t in trays["trays"] if t["key"] == key), None)
         if tray is None:
             raise Http404(_("This campaign has no such tray."))
         return render(request, PAGE + "#cards", {"t": tray})
-    context = {"table": table, "seat": seats[seat_id], "c": campaign}
+    context = {"table": table, "seat": seats[seat_id], "c": trays}
+    if asked is not None:
+        context["where_answer"] = where_sentence(state, asked)
     return render(request, PAGE, context)

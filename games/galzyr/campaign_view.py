@@ -27,6 +27,30 @@ def _cards(c: core.Campaign, key: str) -> list[dict[str, Any]]:
     ]
 
 
+def _trays(c: core.Campaign) -> list[str]:
+    """The trays' place keys as shown: library, vault, quest slot, noticeboard, save slots."""
+    return [*TRAYS, *(k for k in c.places if k.startswith("save:"))]
+
+
+def campaign_trays(state: State) -> dict[str, Any] | None:
+    """Every tray card by card, in numerical order (the trays page and the API's trays)."""
+    c = state.campaign
+    if state.mode != "campaign" or c is None:
+        return None
+    return {
+        "in_trays": sum(len(v) for k, v in c.places.items() if is_tray(k)),
+        "trays": [{"key": k, "label": place_label(c, k), "cards": _cards(c, k)} for k in _trays(c)],
+    }
+
+
+def where_answer(state: State, number: int) -> str | None:
+    """ "Where is card #N?" in one sentence (None: the table tracks no campaign)."""
+    c = state.campaign
+    if state.mode != "campaign" or c is None:
+        return None
+    return core.where_is(c, number)
+
+
 def _kinds(c: core.Campaign) -> dict[str, list[dict[str, Any]]]:
     """Each status and companion card of the catalog once, in numerical order, for the
     "gain" selects (one pass over the copies: the bench's catalog has hundreds)."""
@@ -130,12 +154,9 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
     except RuleError:
         names, tags = {}, []
     adventurers = [_adventurer(state, c, i, aid, names) for i, aid in enumerate(state.adventurers)]
-    trays = [{"key": k, "label": place_label(c, k), "cards": _cards(c, k)} for k in TRAYS]
-    trays += [
-        {"key": k, "label": place_label(c, k), "cards": _cards(c, k)}
-        for k in c.places
-        if k.startswith("save:")
-    ]
+    # Counts only: a move answers with this view, and the catalog's hundreds of cards would
+    # weigh on every answer; ``campaign_trays`` lists them card by card.
+    trays = [{"key": k, "label": place_label(c, k), "count": len(c.places[k])} for k in _trays(c)]
     timers = [
         {
             "slot": calendar_slot(t.day),
@@ -145,7 +166,6 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         }
         for t in sorted(c.calendar.timers, key=lambda t: t.day)
     ]
-    where = {str(n): sentence for n, sentence in core.where_all(c).items()}
     kinds = _kinds(c)
     return {
         "phase": c.phase,
@@ -165,7 +185,6 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         "places": [{"key": k, "label": place_label(c, k)} for k in c.places if k != "drawn"],
         "checklist_title": state.checklist_title,
         "checklist": [s.model_dump() for s in state.checklist],
-        "where": where,
         "games_played": c.games_played,
         # the forms' choices
         "skills": [{"id": s, "name": names.get(s, s)} for s in c.world.skills],

@@ -135,8 +135,11 @@ def test_where_is_answers_from_the_panel(client, table):
     seated(client, table)
     post_move(client, table, "campaign-take-card", {"number": 152, "player": 1})
     text = page(client, table)
-    assert "Card #152 is in Odile Brackwater" in text or "card #152 is in Odile" in text.lower()
-    assert 'id="gz-where-form"' in text
+    assert 'id="gz-where-form"' in text and 'id="gz-where-answer"' in text
+    url = reverse("games:campaign-trays", args=[table.code])
+    assert f'hx-get="{url}"' in text  # the form asks the trays page, not the whole panel
+    answer = client.get(url, {"number": "152"}, HTTP_HX_REQUEST="true").content.decode()
+    assert answer.strip().lower().startswith("card #152") and "odile brackwater" in answer.lower()
 
 
 def test_the_campaign_page_has_a_constant_number_of_queries(

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from games import services
 from games.galzyr import book as books
-from games.galzyr.campaign import tray
+from games.galzyr.campaign import tray, where_is
 from games.galzyr.state import State
 from games.models import Table
 
@@ -61,13 +61,13 @@ def test_the_trays_page_shows_every_tray_in_numerical_order(client, table):
     assert chips(section) == library
     for key in ("library", "vault", "quest_slot", "noticeboard"):
         assert f'id="gz-tray-{key}"' in html
-    assert 'id="gz-where-form"' in html and 'id="gz-where-data"' in html
+    assert 'id="gz-where-form"' in html and 'id="gz-where-answer"' in html
 
 
 def test_its_queries_do_not_grow_with_the_cards(client, table, django_assert_num_queries):
     seated(client, table)
     client.get(trays_url(table))
-    with django_assert_num_queries(2):  # the table, the world's hash
+    with django_assert_num_queries(1):  # the table (the trays need no book)
         client.get(trays_url(table))
 
 
@@ -94,8 +94,62 @@ def test_a_move_answers_with_the_tray_counts_not_their_cards(client, table):
     library = html.split('id="gz-tray-library"')[1].split("</details>")[0]
     assert f"({len(c.places['library'])})" in library
     assert chips(library) == [] and f"{trays_url(table)}?tray=library" in library
-    assert 'id="gz-where-data"' in html  # "where is card #N?" still needs no round trip
+    assert 'id="gz-where-form"' in html and "gz-where-data" not in html  # asked when typed
+    assert 'data-tray="library"' in html
     assert "Card #150" in html or "card #150" in html
+
+
+def test_where_is_answers_one_number_over_htmx_and_on_the_page_without_it(client, table):
+    seated(client, table)
+    post_move = reverse("games:move", args=[table.code, "campaign-move-card"])
+    client.post(post_move, {"version": table.version, "number": 150, "to": "vault"}, **HTMX)
+    c = campaign_of(table)
+    sentence = where_is(c, 150)
+    assert "vault" in sentence
+    htmx = client.get(trays_url(table), {"number": "150"}, **HTMX)
+    assert htmx.status_code == 200 and htmx.content.decode().strip() == sentence
+    page = client.get(trays_url(table), {"number": "#150"}).content.decode()
+    assert 'id="gz-tray-library"' in page  # the whole page, with the answer in place
+    answer = page.split('id="gz-where-answer"')[1].split("</p>")[0]
+    assert sentence in answer
+    for typed, expected in (("abc", "Type a card number"), ("1234", "Type a card number")):
+        text = client.get(trays_url(table), {"number": typed}, **HTMX).content.decode()
+        assert expected in text
+    missing = client.get(trays_url(table), {"number": "998"}, **HTMX).content.decode()
+    assert "no card #998" in missing
+
+
+def test_the_api_lists_the_trays_and_answers_where_is(client, table):
+    c = campaign_of(table)
+    body = client.get(reverse("api-trays", args=[table.code])).json()
+    library = next(t for t in body["trays"] if t["key"] == "library")
+    assert [x["number"] for x in library["cards"]] == [
+        c.copies[cid].number for cid in tray(c, "library")
+    ]
+    assert body["in_trays"] == sum(
+        len(t["cards"]) for t in body["trays"] if t["key"] != "noticeboard"
+    )
+    assert body["where"]["150"] == where_is(c, 150)
+    one = client.get(reverse("api-where", args=[table.code, 150])).json()
+    assert one == {"number": 150, "where": where_is(c, 150)}
+    # the table's own document keeps counts only
+    view = client.get(reverse("api-table", args=[table.code])).json()["state"]["campaign"]
+    counts = {t["key"]: t["count"] for t in view["trays"]}
+    assert counts["library"] == len(library["cards"]) and "where" not in view
+    assert all("cards" not in t for t in view["trays"])
+
+
+def test_the_api_trays_refuse_a_stranger_and_a_book_table(client, table):
+    stranger = client.get(reverse("api-trays", args=[table.code]), {"seat": "p9"})
+    assert stranger.status_code == 400 and "p9" in stranger.json()["error"]
+    assert client.get(reverse("api-where", args=["NOSUCHCODE", 1])).status_code == 404
+    book = services.create_table(
+        "galzyr", "Book", {"players": ["Mara"], "world": "sallowmere-marches"}
+    )
+    refused = client.get(reverse("api-trays", args=[book.code]))
+    assert refused.status_code == 404 and "campaign" in refused.json()["error"]
+    tales = services.create_table("dark-tales", "Other", {"players": ["Mara", "Bo"]})
+    assert client.get(reverse("api-where", args=[tales.code, 1])).status_code == 404
 
 
 def test_the_trays_page_needs_a_seat_and_a_campaign(client, table):

@@ -1,0 +1,107 @@
+"""The campaign's trays and "where is card #N?" over the REST API (the trays page's twins).
+
+A table's own document (``GET /api/tables/<code>/``, and every move's answer) gives each tray's
+count only, as the panel does: the catalog's hundreds of cards would weigh on every move.
+These two read them when asked. Nothing in a campaign is secret at the table, but the seat
+must still be one of the table's.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import services
+from games.api import NOT_FOUND, REFUSED, SEAT_PARAM, not_found, refused
+from games.engine import TABLE_SEAT, RuleError
+from games.galzyr import campaign as core
+from games.galzyr.campaign_view import campaign_trays, where_answer
+
+
+class TrayCardSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    label = serializers.CharField(help_text="The card as the app names it: 'card #150 (…)'.")
+
+
+class TraySerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="library, vault, quest_slot, noticeboard, save:<who>")
+    label = serializers.CharField()
+    cards = TrayCardSerializer(many=True, help_text="In numerical order.")
+
+
+class TraysSerializer(serializers.Serializer):
+    in_trays = serializers.IntegerField()
+    trays = TraySerializer(many=True)
+    where = serializers.DictField(
+        child=serializers.CharField(), help_text="'Where is card #N?' for every card number."
+    )
+
+
+class WhereSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    where = serializers.CharField()
+
+
+NO_CAMPAIGN = OpenApiResponse(description="No such table, or it tracks no campaign.")
+
+
+def _campaign_state(request: Request, code: str):
+    """The table's parsed state for a seat of the table, or the error's Response."""
+    seat = request.query_params.get("seat", TABLE_SEAT)
+    try:
+        table = services.get_table(code)
+    except services.TableNotFound:
+        return None, not_found()
+    game = services.game_of(table)
+    if game.slug != "galzyr":
+        return None, _no_campaign()
+    state = game.load(table.state)
+    try:
+        services.seat_of(table, seat, state)
+    except RuleError as exc:
+        return None, refused(str(exc))
+    if state.mode != "campaign" or state.campaign is None:
+        return None, _no_campaign()
+    return state, None
+
+
+def _no_campaign() -> Response:
+    return refused(_("This table does not track a campaign."), status.HTTP_404_NOT_FOUND)
+
+
+@extend_schema(
+    parameters=[SEAT_PARAM],
+    responses={200: TraysSerializer, 400: REFUSED, 404: NO_CAMPAIGN},
+    tags=["campaign"],
+    description="Every tray of a Lands of Galzyr campaign card by card, in numerical order, and "
+    "where every card number is.",
+)
+@api_view(["GET"])
+def trays(request: Request, code: str) -> Response:
+    state, error = _campaign_state(request, code)
+    if error is not None:
+        return error
+    everything = campaign_trays(state)
+    where = core.where_all(state.campaign)
+    return Response({**everything, "where": {str(n): text for n, text in where.items()}})
+
+
+@extend_schema(
+    parameters=[SEAT_PARAM],
+    responses={200: WhereSerializer, 400: REFUSED, 404: NOT_FOUND},
+    tags=["campaign"],
+    description="Where is card #N? One sentence naming the place of each of its copies.",
+)
+@api_view(["GET"])
+def where(request: Request, code: str, number: int) -> Response:
+    state, error = _campaign_state(request, code)
+    if error is not None:
+        return error
+    if not 0 <= number <= 999:
+        return refused(_("Type a card number: 1 to 3 digits, such as 150."))
+    return Response({"number": number, "where": where_answer(state, number)})
