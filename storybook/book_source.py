@@ -94,6 +94,16 @@ class DatabaseShelf:
     def worlds(self) -> list[tuple[str, str]]:
         return list(World.objects.filter(scene_count__gt=0).values_list("slug", "name"))
 
+    def world_choices(self) -> list[books.WorldChoice]:
+        """One query for every world, however many: their adventurers come out of ``data``."""
+        rows = World.objects.filter(scene_count__gt=0).values_list(
+            "slug", "name", "data__info__adventurers"
+        )
+        return [
+            books.WorldChoice(slug, name, tuple((a["id"], a["name"]) for a in advs or []))
+            for slug, name, advs in rows
+        ]
+
 
 # SQLite keeps the ``content_hash`` column after the world's big ``data`` column, so reading it
 # from the table row walks that row's overflow pages (~0.4 ms for a 2,000-scene world, growing

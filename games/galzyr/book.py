@@ -114,6 +114,15 @@ class Book:
         )
 
 
+@dataclass(frozen=True)
+class WorldChoice:
+    """A world the new-table form offers, with its adventurers (id, name) in the world's order."""
+
+    slug: str
+    name: str
+    adventurers: tuple[tuple[str, str], ...] = ()
+
+
 class Shelf(Protocol):
     """Where the reader finds books: installed once per process."""
 
@@ -122,6 +131,8 @@ class Shelf(Protocol):
     def default_slug(self) -> str | None: ...
 
     def worlds(self) -> list[tuple[str, str]]: ...  # (slug, name) of every world with a book
+
+    def world_choices(self) -> list[WorldChoice]: ...  # the same, with their adventurers
 
 
 _shelf: Shelf | None = None
@@ -184,6 +195,10 @@ def available_worlds() -> list[tuple[str, str]]:
     return _shelf.worlds() if _shelf is not None else []
 
 
+def world_choices() -> list[WorldChoice]:
+    return _shelf.world_choices() if _shelf is not None else []
+
+
 class FolderShelf:
     """Books loaded from world folders on disk (tests, scripts): ``FolderShelf([path, …])``.
 
@@ -216,3 +231,10 @@ class FolderShelf:
 
     def worlds(self) -> list[tuple[str, str]]:
         return [(slug, book.name) for slug in self.folders if (book := self.book(slug))]
+
+    def world_choices(self) -> list[WorldChoice]:
+        return [
+            WorldChoice(slug, book.name, tuple((a.id, a.name) for a in book.info.adventurers))
+            for slug in self.folders
+            if (book := self.book(slug))
+        ]

@@ -1,16 +1,16 @@
 """Campaign moves between games and at their ends: a new campaign for a new table, game setup
 (each player's adventurer, Discord or Harmony, challenge mode), saving, continuing, resets.
 
-A new table is set up with the world's adventurers in order, co-operatively (the table's
-options have no field for more). Until something happens in that first game the players may
-still choose: the move rebuilds the campaign from its seed to be sure nothing would be lost
+A new table is set up with the adventurers and the play (Discord or Harmony) chosen on the
+new-table form (``Options.adventurers`` / ``Options.play``), by default the world's adventurers
+in order, co-operatively. Until something happens in that first game the players may still
+choose again: the move rebuilds the campaign from its seed to be sure nothing would be lost
 (a card, a figure or a dial moved refuses it), then sets the first game up with their choices.
 """
 
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -27,9 +27,7 @@ from games.galzyr.campaign_common import (
     sync,
 )
 from games.galzyr.rules import game
-from games.galzyr.state import MANAGERS, State, require
-
-Play = Literal["competitive", "cooperative"]  # Discord or Harmony
+from games.galzyr.state import MANAGERS, UNCHOSEN, Play, State, require
 
 
 def start_campaign(
@@ -60,23 +58,31 @@ def start_campaign(
 
 
 def chosen_adventurers(state: State, c: core.Campaign, chosen: list[str]) -> list[str]:
-    """One adventurer per player: the ones chosen, else the world's order; never two alike."""
+    """One adventurer per player: the ones chosen, never two alike; a player left unchosen
+    ("-") takes the next of the world's order that nobody chose (so do all, when none is)."""
     order = [a.id for a in c.world.adventurers]
     n = len(state.players)
-    if not chosen:
+    picks = list(chosen)
+    while len(picks) > n and picks[-1] == UNCHOSEN:
+        picks.pop()  # the new-table form's rows for players who are not there
+    if not picks:
         return order[:n]
-    if len(chosen) != n:
-        raise RuleError(f"Choose one adventurer for each of the {n} players.")
-    for aid in chosen:
+    if len(picks) != n:
+        raise RuleError(
+            f"Choose one adventurer for each player ({n} at the table, not {len(picks)})."
+        )
+    named = [aid for aid in picks if aid != UNCHOSEN]
+    for aid in named:
         if aid not in order:
             raise RuleError(f"This world has no adventurer “{aid}”.")
-    for i, aid in enumerate(chosen):
-        if aid in chosen[:i]:
+    for i, aid in enumerate(named):
+        if aid in named[:i]:
             raise RuleError(
                 f"{adventurer_name(c, aid)} is chosen twice: each player plays a different "
                 "adventurer."
             )
-    return list(chosen)
+    free = iter(aid for aid in order if aid not in named)
+    return [next(free) if aid == UNCHOSEN else aid for aid in picks]
 
 
 # -- setting up, saving, continuing ---------------------------------------------------------------

@@ -15,10 +15,19 @@ scene of the chain while an end closes the scene (it stays on screen, locked).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 from pydantic import BaseModel, Field
 
 from games.engine import Game, Outcome, RuleError
-from games.galzyr.book import available_worlds, default_world, open_book
+from games.galzyr.book import (
+    WorldChoice,
+    available_worlds,
+    default_world,
+    open_book,
+    world_choices,
+)
 from games.galzyr.reading import (
     check_started,
     earn,
@@ -34,6 +43,7 @@ from games.galzyr.reading import (
 from games.galzyr.state import (
     MANAGERS,
     READERS,
+    UNCHOSEN,
     EventDraw,
     Options,
     State,
@@ -53,6 +63,8 @@ from storybook.interpreter import (
     resolve,
 )
 
+W = TypeVar("W")
+
 
 def setup(options: Options, seed: int) -> State:
     rng = Rng(seed)
@@ -71,9 +83,16 @@ def setup(options: Options, seed: int) -> State:
         rng=rng.state,
     )
     if options.mode == "campaign":
-        from games.galzyr.campaign_moves import start_campaign
+        from games.galzyr.campaign_setup import start_campaign
 
-        start_campaign(state, book, rng.randbelow(2**31))
+        # The same setup as "Set up the first game again" with these choices.
+        seed = rng.randbelow(2**31)
+        start_campaign(state, book, seed, adventurers=options.adventurers, play=options.play)
+    elif any(aid != UNCHOSEN for aid in options.adventurers) or options.play != "cooperative":
+        raise RuleError(
+            "Adventurers and competitive play (Discord) are chosen in campaign mode only: tick "
+            "Campaign mode, or leave them as they are."
+        )
     return state
 
 
@@ -93,12 +112,20 @@ class GalzyrGame(Game):
     @property
     def worlds(self) -> list[tuple[str, str]]:
         """Every loaded world with a book, the default one first."""
-        worlds = available_worlds()
-        try:
-            first = default_world()
-        except RuleError:
-            return worlds
-        return sorted(worlds, key=lambda w: w[0] != first)
+        return _default_first(available_worlds(), lambda w: w[0])
+
+    @property
+    def world_choices(self) -> list[WorldChoice]:
+        """The same worlds with their adventurers (the campaign's choices on the form)."""
+        return _default_first(world_choices(), lambda w: w.slug)
+
+
+def _default_first(worlds: list[W], slug: Callable[[W], str]) -> list[W]:
+    try:
+        first = default_world()
+    except RuleError:
+        return worlds
+    return sorted(worlds, key=lambda w: slug(w) != first)
 
 
 game = GalzyrGame(

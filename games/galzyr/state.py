@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
 from games.engine import RuleError
 from games.galzyr import calendar
@@ -20,6 +20,8 @@ from storybook.format.common import Month
 
 Role = Literal["sm", "table", "active", "player"]
 Mode = Literal["book", "campaign"]  # book only, or the campaign assistant tracking every card
+Play = Literal["competitive", "cooperative"]  # Discord or Harmony
+UNCHOSEN = "-"  # a player's adventurer left to the world's order (the new-table form's default)
 
 MAX_PLAYERS = 6
 # Who may do what: the story master and the shared display run the table; the active player
@@ -35,6 +37,20 @@ class Options(BaseModel):
     world: str | None = None  # a loaded world's slug; the sample world when left out
     challenge: bool = False
     mode: Mode = "book"
+    # Campaign mode: each player's adventurer in seat order (an id, or "-" for the next one of
+    # the world's order nobody chose; none: the world's order) and how the first game is played.
+    adventurers: list[str] = Field(default_factory=list, max_length=MAX_PLAYERS)
+    play: Play = "cooperative"
+
+    @field_validator("adventurers", mode="before")
+    @classmethod
+    def _form_list(cls, value):
+        """A form sends one pick as a string, and an empty pick as "" or "-"."""
+        if isinstance(value, str):
+            value = [value]
+        if isinstance(value, list):
+            value = [UNCHOSEN if item in ("", UNCHOSEN) else item for item in value]
+        return value
 
 
 class Dice(BaseModel):

@@ -1,0 +1,32 @@
+"""The Lands of Galzyr new-table form: the worlds and, for campaign mode, each player's row.
+
+A refused form comes back with what was posted, so the rows keep the adventurers chosen
+(the template can't index the posted list by the row's number itself).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from games.galzyr.state import MAX_PLAYERS, UNCHOSEN
+
+register = template.Library()
+
+
+@register.simple_tag
+def gz_new_table(game, form) -> dict[str, Any]:
+    worlds = game.world_choices  # one query for every world and its adventurers
+    posted = form.getlist("opt_adventurers") if hasattr(form, "getlist") else []
+    world = form.get("opt_world") or (worlds[0].slug if worlds else "")
+    return {
+        "worlds": worlds,
+        "world": world,
+        "rows": [
+            {"number": i + 1, "pick": posted[i] if i < len(posted) else UNCHOSEN}
+            for i in range(MAX_PLAYERS)
+        ],
+        "play": form.get("opt_play") or "cooperative",
+        "campaign": form.get("opt_mode") == "campaign",
+    }
