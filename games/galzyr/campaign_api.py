@@ -18,8 +18,7 @@ from rest_framework.response import Response
 from games import services
 from games.api import NOT_FOUND, REFUSED, SEAT_PARAM, not_found, refused
 from games.engine import TABLE_SEAT, RuleError
-from games.galzyr import campaign as core
-from games.galzyr.campaign_view import campaign_trays, where_answer
+from games.galzyr.campaign_pages import campaign_view_module
 
 
 class TrayCardSerializer(serializers.Serializer):
@@ -86,8 +85,9 @@ def trays(request: Request, code: str) -> Response:
     state, error = _campaign_state(request, code)
     if error is not None:
         return error
-    everything = campaign_trays(state)
-    where = core.where_all(state.campaign)
+    view = campaign_view_module()
+    everything = view.campaign_trays(state)
+    where = view.core.where_all(state.campaign)
     return Response({**everything, "where": {str(n): text for n, text in where.items()}})
 
 
@@ -104,4 +104,4 @@ def where(request: Request, code: str, number: int) -> Response:
         return error
     if not 0 <= number <= 999:
         return refused(_("Type a card number: 1 to 3 digits, such as 150."))
-    return Response({"number": number, "where": where_answer(state, number)})
+    return Response({"number": number, "where": campaign_view_module().where_answer(state, number)})

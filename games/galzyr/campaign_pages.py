@@ -18,7 +18,6 @@ from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import services
-from games.galzyr.campaign_view import campaign_trays, where_answer
 from games.seats import remembered_seat
 
 PAGE = "games/galzyr/campaign_trays.html"
@@ -31,11 +30,19 @@ def card_number(text: str | None) -> int | None:
     return int(text) if text.isdigit() and len(text) <= 3 else None
 
 
+def campaign_view_module():
+    # Imported when first used: the URL modules load before the game registers its moves,
+    # and campaign_view's imports (campaign_setup → rules → campaign_moves) need that order.
+    from games.galzyr import campaign_view
+
+    return campaign_view
+
+
 def where_sentence(state, text: str | None) -> str:
     number = card_number(text)
     if number is None:
         return _("Type a card number: 1 to 3 digits, such as 150.")
-    return where_answer(state, number) or ""
+    return campaign_view_module().where_answer(state, number) or ""
 
 
 @require_GET
@@ -53,7 +60,7 @@ def trays_page(request: HttpRequest, code: str) -> HttpResponse:
     if seat_id not in seats:
         url = reverse("games:seat", args=[code])
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
-    trays = campaign_trays(state)
+    trays = campaign_view_module().campaign_trays(state)
     if trays is None:
         raise Http404(_("This table does not track a campaign."))
     asked = request.GET.get("number")
