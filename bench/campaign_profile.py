@@ -84,11 +84,11 @@ class Steps:
         self.args = {"number": 150, "to": "vault"}
         self.context = self._context()
 
-    # -- the table page (views.table_page) and the trays page (campaign_pages.trays_page) ------
+    # -- the table page (views_table.table_page) and the trays page (campaign_pages.trays_page) ----
     def page_steps(self) -> list[tuple[str, Callable[[], object]]]:
         from django.template.loader import render_to_string
 
-        from games import services, views
+        from games import services, views_table
         from games.galzyr.campaign_view import campaign_view
         from games.galzyr.campaign_view import core as campaign_core
 
@@ -111,7 +111,10 @@ class Steps:
                 lambda: campaign_core.where_all(c),
             ),
             ("recent log (5 rows)", lambda: list(services.history(self.table, 5))),
-            ("table_context (load + view + log)", lambda: views.table_context(self.table, "table")),
+            (
+                "table_context (load + view + log)",
+                lambda: views_table.table_context(self.table, "table"),
+            ),
             (
                 "render games/table.html",
                 lambda: render_to_string("games/table.html", context, self.request),
@@ -132,7 +135,7 @@ class Steps:
             ("WHOLE: GET the trays page (test client)", self.bench_table.trays),
         ]
 
-    # -- a move: views.move → services.apply_move → views._respond -----------------------------
+    # -- a move: views_table.move → services.apply_move → views_table._respond ---------------------
     def move_steps(self) -> list[tuple[str, Callable[[], object]]]:
         from django.db import transaction
 
@@ -157,10 +160,10 @@ class Steps:
 
         def context_reused():
             # What the answer does since apply_move leaves its state (services.loaded_state).
-            from games import views
+            from games import views_table
 
             services._forget_private(moved)
-            return views.table_context(self.table, self.seat, state=moved)
+            return views_table.table_context(self.table, self.seat, state=moved)
 
         def save_both():
             # services._save itself (private, but it is the step measured): the table's new
@@ -216,9 +219,9 @@ class Steps:
         _trim(self.table, version)
 
     def _context(self):
-        from games import views
+        from games import views_table
 
-        return views.table_context(self.table, self.seat)
+        return views_table.table_context(self.table, self.seat)
 
     def _render_live(self):
         from django.template.loader import render_to_string

@@ -1,0 +1,59 @@
+"""A table's record: the history page, the JSON export, and a new table from an export."""
+
+from __future__ import annotations
+
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+)
+from django.shortcuts import redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games import exchange, services
+from games.engine import RuleError
+from games.models import Table
+from games.views_table import table_or_404
+
+
+@require_GET
+def history_page(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    return render(
+        request,
+        "games/history.html",
+        {"table": table, "moves": services.history(table), "game": services.game_of(table)},
+    )
+
+
+@require_GET
+def export_table(request: HttpRequest, code: str) -> HttpResponse:
+    table = table_or_404(code)
+    return json_download(exchange.export_table(table), table, table.version)
+
+
+def json_download(document: dict, table: Table, version: int, kind: str = "") -> HttpResponse:
+    response = HttpResponse(exchange.document_text(document), content_type="application/json")
+    filename = f"talekeeper-{slugify(table.name) or table.game}-v{version}{kind}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def import_table(request: HttpRequest) -> HttpResponse:
+    error = ""
+    if request.method == "POST":
+        upload = request.FILES.get("document")
+        if upload is None:
+            error = _("Choose an exported table file first.")
+        elif upload.size > exchange.MAX_BYTES:
+            error = _("The file is larger than 5 MB; a table export can be at most 5 MB.")
+        else:
+            try:
+                table = exchange.import_table(upload.read())
+            except RuleError as exc:
+                error = str(exc)
+            else:
+                return redirect("games:seat", code=table.code)
+    return render(request, "games/import.html", {"error": error}, status=400 if error else 200)
