@@ -20,6 +20,8 @@ from games.galzyr.state import READERS, State, require
 class ApplyArgs(BaseModel):
     effect: int = Field(ge=1)  # 1 for the first effect waiting under the scene
     choice: str | None = Field(default=None, max_length=40)  # a card copy or a skill
+    # An item that would be the 4th: the held copy to give up, or "new" for the new card.
+    discard: str | None = Field(default=None, max_length=40)
 
 
 @game.move(ApplyArgs, label="Apply")
@@ -33,23 +35,31 @@ def apply_effect(state: State, args: ApplyArgs, seat: str) -> str:
     if p.done:
         raise RuleError(f"“{p.text}” is applied already (undo to take it back).")
     aid = state.adventurers[p.player]
-    state.campaign, steps = scene_effects.apply(c, p, aid, args.choice)
+    state.campaign, steps = scene_effects.apply(c, p, aid, args.choice, args.discard)
     p.done, p.said = True, scene_effects.sentence(state.campaign, aid, steps)
     return say(state, p.text, steps, lead=f"{adventurer_name(state.campaign, aid)}:")
 
 
 @game.move(label="Apply all")
 def apply_all_effects(state: State, args, seat: str) -> str:
-    """Apply every effect still waiting; the ones that can't be applied stay, with the reason."""
+    """Apply the effects still waiting, in the book's order, up to one that needs a choice
+    (the ones after it wait too, so the order holds); one that can't be applied stays, with
+    the reason."""
     require(state, seat, *READERS)
     campaign_of(state)
     todo = [p for p in state.effects if not p.done]
     if not todo:
         raise RuleError("There is no effect left to apply.")
-    steps, refused = [], []
+    steps, refused, applied, stopped = [], [], 0, ""
     for p in todo:
         aid = state.adventurers[p.player]
         assert state.campaign is not None
+        if scene_effects.needs_choice(state.campaign, p, aid):
+            stopped = (
+                f"“{p.text}” ({adventurer_name(state.campaign, aid)}) needs a choice: make it "
+                "on its line and tap Apply; the effects after it wait."
+            )
+            break
         try:
             state.campaign, got = scene_effects.apply(state.campaign, p, aid)
         except RuleError as exc:
@@ -57,10 +67,10 @@ def apply_all_effects(state: State, args, seat: str) -> str:
             continue
         p.done, p.said = True, scene_effects.sentence(state.campaign, aid, got)
         steps += got
-    if not steps:
-        raise RuleError(" ".join(refused))
-    applied = len(todo) - len(refused)
-    lead = f"{applied} effect{'s' if applied != 1 else ''} applied."
-    if refused:
-        lead += " " + " ".join(refused)
+        applied += 1
+    if not applied:
+        raise RuleError(" ".join([*refused, stopped]).strip())
+    lead = " ".join(
+        [f"{applied} effect{'s' if applied != 1 else ''} applied.", *refused, stopped]
+    ).strip()
     return say(state, "The scene's effects", steps, lead=lead)

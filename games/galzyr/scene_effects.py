@@ -13,6 +13,10 @@ the adventurer doesn't have, a card that is not where the book takes it from). `
 works on a copy and hands it back only when the whole effect went through, so a refusal
 changes nothing.
 
+An item taken into a full inventory (3 items, the most an adventurer may hold) asks which
+card to give up first: one of the three held, or the new one. The core's move takes the new
+card and returns the chosen one to the library (the rulebook's discard) in the same move.
+
 Notes, go-tos and the end of a scene are not applied (the reader follows them), nor are
 effects on the drawn event card (the reader's event deck moves it, and the campaign mirrors
 that); an effect on "this card" names no number, so the players move that card by hand.
@@ -27,6 +31,7 @@ from pydantic import BaseModel
 from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.cards import destination
+from games.galzyr.campaign.facts import MAX_ITEMS
 from games.galzyr.campaign.state import in_play
 from games.galzyr.campaign.text import Step, adventurer_name, card_label
 from storybook.effect_text import EffectView
@@ -102,11 +107,59 @@ def choices(c: core.Campaign, p: Pending, aid: str) -> list[tuple[str, str]]:
     return []
 
 
+NEW = "new"  # the card being taken, as the one to give up
+
+
+def give_up_choices(c: core.Campaign, p: Pending, aid: str) -> list[tuple[str, str]]:
+    """An item that would be the adventurer's 4th: which card to give up (empty: it fits).
+
+    A table expects the cards lying below the adventurer board, in the order they were taken,
+    and the new card last: the rulebook lets the player discard any of the four, so keeping
+    the three and letting the new one go (a worse copy of something held, say) is a choice
+    too. Nothing is chosen for them: a card given up by default would go back to the library
+    before anyone noticed.
+    """
+    if p.verb != "take" or not isinstance(p.args.get("card"), int):
+        return []
+    copies = c.numbered(p.args["card"])
+    if not copies or c.copies[copies[0]].type != "item":
+        return []
+    held = c.places.get(f"items:{aid}", [])
+    if len(held) < MAX_ITEMS:
+        return []
+    new = _card_text(c, copies[0], number_only=True)
+    if p.args.get("pick") == "random":
+        new += " (drawn at random)"
+    return [(str(cid), _card_text(c, cid)) for cid in held] + [(NEW, new)]
+
+
+def _card_text(c: core.Campaign, cid: int, *, number_only: bool = False) -> str:
+    """ "Card #150 (Storm lantern)": the number and the name printed on the card (a card whose
+    copies differ is named by its copy, or by its number alone before the copy is known)."""
+    copy = c.copies[cid]
+    label = f"card #{copy.number:03d}" if number_only else card_label(c, cid)
+    if copy.variant is None and not copy.name.startswith("Card #"):
+        label += f" ({copy.name})"
+    return label[0].upper() + label[1:]
+
+
+def needs_choice(c: core.Campaign, p: Pending, aid: str) -> bool:
+    """Whether ``p`` waits for the players to pick something before it can be applied."""
+    return bool(choices(c, p, aid) or give_up_choices(c, p, aid))
+
+
 # -- applying -----------------------------------------------------------------------------------
 def apply(
-    c: core.Campaign, p: Pending, aid: str, choice: str | None = None
+    c: core.Campaign,
+    p: Pending,
+    aid: str,
+    choice: str | None = None,
+    discard: str | None = None,
 ) -> tuple[core.Campaign, list[Step]]:
-    """Apply ``p`` for adventurer ``aid`` to a copy of ``c``: (the changed copy, the steps)."""
+    """Apply ``p`` for adventurer ``aid`` to a copy of ``c``: (the changed copy, the steps).
+
+    ``discard``: the card given up when an item would be the 4th (a held copy, or ``NEW``).
+    """
     if c.phase != "playing":
         raise RuleError("Scene effects change the campaign during a game.")
     options = choices(c, p, aid)
@@ -114,12 +167,34 @@ def apply(
         raise RuleError("Choose which one first.")
     if choice is not None and options and choice not in {value for value, _ in options}:
         raise RuleError("That is not one of the choices.")
+    _check_give_up(c, p, aid, discard)
     trial = c.model_copy(deep=True)
-    steps = _apply(trial, p, aid, choice if options else None)
+    steps = _apply(trial, p, aid, choice if options else None, discard)
     return trial, steps
 
 
-def _apply(c: core.Campaign, p: Pending, aid: str, choice: str | None) -> list[Step]:
+def _check_give_up(c: core.Campaign, p: Pending, aid: str, discard: str | None) -> None:
+    give_up = give_up_choices(c, p, aid)
+    who = adventurer_name(c, aid)
+    if give_up and discard is None:
+        raise RuleError(
+            f"{who} already has {MAX_ITEMS} items: choose which one to give up (the new one "
+            "too) before applying."
+        )
+    if discard is None:
+        return
+    if not give_up:
+        raise RuleError(f"{who} has room for it: there is nothing to give up.")
+    if discard not in {value for value, _ in give_up}:
+        raise RuleError(
+            f"{who} does not hold that card: give up one of the items in the inventory, or "
+            "the new one."
+        )
+
+
+def _apply(
+    c: core.Campaign, p: Pending, aid: str, choice: str | None, discard: str | None = None
+) -> list[Step]:
     a = p.args
     if p.verb == "gold":
         return core.change_gold(c, aid, a["gold"], pay=bool(a.get("cost")))
@@ -132,7 +207,7 @@ def _apply(c: core.Campaign, p: Pending, aid: str, choice: str | None) -> list[S
     if p.verb == "skill_mark":
         return core.move_mark(c, aid, choice or a["from"], a["to"])
     if p.verb in TAKES:
-        return _take(c, p, aid, choice)
+        return _take(c, p, aid, choice, discard)
     if p.verb == "discard":
         return core.discard_card(c, _in_play(c, a["card"], aid))
     if p.verb == "put":
@@ -146,19 +221,37 @@ def _apply(c: core.Campaign, p: Pending, aid: str, choice: str | None) -> list[S
     raise RuleError(f"The app can't apply “{p.text}”: do it by hand.")
 
 
-def _take(c: core.Campaign, p: Pending, aid: str, choice: str | None) -> list[Step]:
+def _take(
+    c: core.Campaign, p: Pending, aid: str, choice: str | None, discard: str | None
+) -> list[Step]:
     a = p.args
     at = a.get("at")
     at = None if at in (None, "here") else at  # "here": the adventurer's space
     source = a.get("from", "library")
+    pick = a.get("pick", "any")
     if choice is None:
+        out = _next_copy(c, a["card"], pick, source, aid) if discard == NEW else _held(discard)
         return core.take_card(
-            c, a["card"], pick=a.get("pick", "any"), source=source, adventurer=aid, at=at
+            c, a["card"], pick=pick, source=source, adventurer=aid, at=at, discard=out
         )
     cid = int(choice)
     if c.phase != "playing":
         raise RuleError("Cards are taken into play during a game.")
-    return core.move_card(c, cid, destination(c, cid, aid, at))
+    out = cid if discard == NEW else _held(discard)
+    return core.move_card(c, cid, destination(c, cid, aid, at), discard=out)
+
+
+def _held(discard: str | None) -> int | None:
+    return None if discard is None else int(discard)
+
+
+def _next_copy(c: core.Campaign, number: int, pick: str, source: str, aid: str) -> int:
+    """The copy ``take_card`` is about to pull, to name it as the one given up. A random pick
+    advances the campaign's generator: it is put back, so take_card draws the same copy."""
+    rng = c.rng
+    cid = core.choose_copy(c, number, pick, source, aid)  # type: ignore[arg-type]
+    c.rng = rng
+    return cid
 
 
 def _in_play(c: core.Campaign, number: int, aid: str) -> int:

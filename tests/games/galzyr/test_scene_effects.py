@@ -12,7 +12,15 @@ from games.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr import campaign as core
 from games.galzyr.rules import game
-from games.galzyr.scene_effects import Pending, apply, choices, pending_from
+from games.galzyr.scene_effects import (
+    NEW,
+    Pending,
+    apply,
+    choices,
+    give_up_choices,
+    needs_choice,
+    pending_from,
+)
 from games.galzyr.state import State
 from storybook.format.effects import Effect
 from storybook.interpreter import effect_view
@@ -45,19 +53,19 @@ def pending(effect: dict, player: int = 0) -> Pending:
     return Pending(scene=1001, verb=v.verb, args=dict(v.args), text=v.text, player=player)
 
 
-def applied(c: core.Campaign, effect: dict, aid: str = "odile", choice=None):
+def applied(c: core.Campaign, effect: dict, aid: str = "odile", choice=None, discard=None):
     """Apply one effect: (the changed campaign, the sentence); ``c`` itself never changes."""
     before = c.model_dump(mode="json")
-    after, steps = apply(c, pending(effect), aid, choice)
+    after, steps = apply(c, pending(effect), aid, choice, discard)
     assert c.model_dump(mode="json") == before, "apply works on a copy"
     assert core.check(after) == []
     return after, " ".join(str(s) for s in steps)
 
 
-def refused(c: core.Campaign, effect: dict, aid: str = "odile", choice=None) -> str:
+def refused(c: core.Campaign, effect: dict, aid: str = "odile", choice=None, discard=None) -> str:
     before = c.model_dump(mode="json")
     with pytest.raises(RuleError) as exc:
-        apply(c, pending(effect), aid, choice)
+        apply(c, pending(effect), aid, choice, discard)
     assert c.model_dump(mode="json") == before
     return str(exc.value)
 
@@ -179,6 +187,112 @@ def test_discard_returns_the_held_card_and_refuses_one_not_in_play(state):
         c.copies[cid].number != 150 for cid in c.places["items:odile"]
     )
     assert "library" in said
+
+
+# -- a fourth item: which card to give up ---------------------------------------------------
+HELD = (151, 153, 154)  # Eel pie, Peat spade, Blackthorn cudgel
+
+
+@pytest.fixture
+def full(state) -> State:
+    """Odile holds 3 items, the most an adventurer may."""
+    for number in HELD:
+        core.take_card(state.campaign, number, adventurer="odile")
+    return state
+
+
+def items(c: core.Campaign, aid: str = "odile") -> list[int]:
+    return [c.copies[cid].number for cid in c.places[f"items:{aid}"]]
+
+
+def held_copy(c: core.Campaign, number: int, aid: str = "odile") -> str:
+    return str(next(cid for cid in c.places[f"items:{aid}"] if c.copies[cid].number == number))
+
+
+def test_a_fourth_item_offers_the_three_held_then_the_new_one(full):
+    c = full.campaign
+    offered = give_up_choices(c, pending({"take": 150}), "odile")
+    assert [label for _, label in offered] == [
+        "Card #151 (Eel pie)",
+        "Card #153 (Peat spade)",
+        "Card #154 (Blackthorn cudgel)",
+        "Card #150 (Storm lantern)",
+    ]
+    assert offered[-1][0] == NEW and needs_choice(c, pending({"take": 150}), "odile")
+
+
+def test_nothing_to_give_up_with_room_or_for_a_card_that_is_no_item(full):
+    c = full.campaign
+    assert give_up_choices(c, pending({"take": 150}), "marrow") == []  # Marrow holds nothing
+    assert give_up_choices(c, pending({"status": 242}), "odile") == []
+    assert not needs_choice(c, pending({"take": 150}), "marrow")
+
+
+def test_the_new_item_comes_in_and_the_one_given_up_goes_back_to_the_library(full):
+    c = full.campaign
+    after, said = applied(c, {"take": 150}, discard=held_copy(c, 153))
+    assert items(after) == [151, 154, 150]
+    assert after.where()[int(held_copy(c, 153))] == "library"
+    assert "Take card #150 from the library into Odile Brackwater's inventory." in said
+    assert "Return card #153 from Odile Brackwater's inventory to the library." in said
+
+
+def test_giving_up_the_new_item_leaves_it_in_the_library(full):
+    after, said = applied(full.campaign, {"take": 150}, discard=NEW)
+    assert items(after) == list(HELD) and "card #150 stays in the library" in said
+
+
+def test_a_random_item_given_up_is_the_one_the_app_drew(full):
+    c = full.campaign
+    effect = {"take": {"card": 170, "pick": "random"}}
+    kept, kept_said = applied(c, effect, discard=held_copy(c, 151))
+    given, given_said = applied(c, effect, discard=NEW)
+    drawn = next(cid for cid in kept.places["items:odile"] if kept.copies[cid].number == 170)
+    assert kept_said.split(".")[0] == given_said.split(".")[0]  # "The app drew card #170 (…)"
+    assert given.where()[drawn] == "library" and items(given) == list(HELD)
+    assert give_up_choices(c, pending(effect), "odile")[-1][1].endswith("(drawn at random)")
+
+
+def test_giving_up_a_card_not_held_or_not_needed_is_refused(full):
+    c = full.campaign
+    assert "already has 3 items: choose which one to give up" in refused(c, {"take": 150})
+    assert "does not hold that card" in refused(c, {"take": 150}, discard="9999")
+    library_copy = str(c.places["library"][0])
+    assert "does not hold that card" in refused(c, {"take": 150}, discard=library_copy)
+    core.take_card(c, 155, adventurer="marrow")
+    marrows = held_copy(c, 155, "marrow")
+    assert "does not hold that card" in refused(c, {"take": 150}, discard=marrows)
+    assert "nothing to give up" in refused(c, {"take": 150}, "marrow", discard=marrows)
+
+
+def with_effects(s: State, *effects: dict) -> dict:
+    s.effects = [pending(effect) for effect in effects]
+    return s.model_dump(mode="json")
+
+
+def test_apply_takes_the_item_and_returns_the_one_given_up_in_one_move(full):
+    data = with_effects(full, {"take": 150})
+    discard = held_copy(full.campaign, 151)
+    after, said = game.apply(data, "apply-effect", {"effect": 1, "discard": discard}, "sm")
+    s = State.model_validate(after)
+    assert items(s.campaign) == [153, 154, 150] and s.effects[0].done
+    assert said == (
+        "Odile Brackwater: Take card #150 from the library into Odile Brackwater's inventory. "
+        "Return card #151 from Odile Brackwater's inventory to the library."
+    )
+    with pytest.raises(RuleError, match="does not hold that card"):
+        game.apply(data, "apply-effect", {"effect": 1, "discard": "9999"}, "sm")
+
+
+def test_apply_all_stops_at_the_effect_that_needs_a_choice(full):
+    data = with_effects(full, {"gold": 1}, {"take": 150}, {"prestige": 1})
+    after, said = game.apply(data, "apply-all-effects", {}, "sm")
+    s = State.model_validate(after)
+    assert [p.done for p in s.effects] == [True, False, False]
+    assert said.startswith("1 effect applied. “") and "(Odile Brackwater) needs a choice" in said
+    assert items(s.campaign) == list(HELD)
+    with pytest.raises(RuleError, match="needs a choice"):
+        game.apply(with_effects(full, {"take": 150}), "apply-all-effects", {}, "sm")
 
 
 # -- timers, tags, skill marks ----------------------------------------------------------------

@@ -1,5 +1,6 @@
 """Campaign mode over the platform: a resolved outcome's effects wait under the scene, each
-applied by a tap that undo takes back; refusals say why and change nothing."""
+applied by a tap that undo takes back; refusals say why and change nothing. An item bought
+with a full inventory asks which card to give up, from the page and from the REST API."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from games import services
 from games.galzyr import book as books
@@ -170,3 +172,94 @@ def test_opening_another_scene_says_what_was_left_unapplied(seated, table):
     said = Table.objects.get(pk=table.pk).moves.first().sentence
     assert "1 effect of the last scene was not applied" in said
     assert state_of(table).effects == []
+
+
+# -- a fourth item: which card to give up ---------------------------------------------------
+HELD = (151, 153, 154)  # Eel pie, Peat spade, Blackthorn cudgel
+LANTERN = 168  # scene 7003, option 3: "Buy a dark lantern" (4 gold, then take card 168)
+
+
+def items(table) -> list[int]:
+    s = state_of(table)
+    c = s.campaign
+    return [c.copies[cid].number for cid in c.places[f"items:{s.adventurers[s.active]}"]]
+
+
+def held_copy(table, number: int) -> str:
+    s = state_of(table)
+    c = s.campaign
+    mine = c.places[f"items:{s.adventurers[s.active]}"]
+    return str(next(cid for cid in mine if c.copies[cid].number == number))
+
+
+@pytest.fixture
+def full(seated, table):
+    """The active adventurer holds 3 items and has bought the dark lantern (7003, option 3)."""
+    player = state_of(table).active + 1
+    for number in HELD:
+        post_move(seated, table, "campaign-take-card", {"number": number, "player": player})
+    assert items(table) == list(HELD)
+    post_move(seated, table, "open-scene", {"number": "7003"})
+    post_move(seated, table, "choose", {"option": "3"})
+    response = post_move(seated, table, "continue")
+    assert response.status_code == 200
+    assert [p.verb for p in state_of(table).effects] == ["gold", "take"]
+    return response.content.decode()
+
+
+def test_the_pending_item_asks_which_card_to_give_up(full):
+    assert "Give up which item (back to the library)" in full
+    assert 'name="discard" required' in full
+    assert ">Card #153 (Peat spade)</option>" in full
+    assert 'value="new">The new one: Card #168 (Dark lantern)</option>' in full
+
+
+def test_apply_takes_the_item_and_returns_the_chosen_one_and_undo_puts_both_back(
+    seated, table, full
+):
+    before = state_of(table).campaign.model_dump(mode="json")
+    response = post_move(
+        seated, table, "apply-effect", {"effect": "2", "discard": held_copy(table, 153)}
+    )
+    assert response.status_code == 200 and "Applied" in response.content.decode()
+    assert items(table) == [151, 154, LANTERN]
+    said = Table.objects.get(pk=table.pk).moves.first().sentence
+    assert "Take card #168 from the library into" in said
+    assert "Return card #153 from" in said and "inventory to the library." in said
+    table.refresh_from_db()
+    seated.post(reverse("games:undo", args=[table.code]), {"version": table.version}, **HTMX)
+    assert state_of(table).campaign.model_dump(mode="json") == before
+
+
+def test_a_card_the_adventurer_does_not_hold_is_refused_in_place(seated, table, full):
+    before = state_of(table).model_dump(mode="json")
+    response = post_move(seated, table, "apply-effect", {"effect": "2", "discard": "9999"})
+    assert response.status_code == 200 and response["HX-Trigger"] == "tk:refused"
+    assert "does not hold that card" in response.content.decode()
+    assert state_of(table).model_dump(mode="json") == before
+
+
+def test_apply_all_pays_then_stops_at_the_item_and_says_so(seated, table, full):
+    response = post_move(seated, table, "apply-all-effects")
+    assert response.status_code == 200
+    assert [p.done for p in state_of(table).effects] == [True, False]
+    said = Table.objects.get(pk=table.pk).moves.first().sentence
+    assert said.startswith("1 effect applied.") and "needs a choice" in said
+    assert items(table) == list(HELD)
+
+
+def test_the_api_applies_the_item_with_the_card_given_up(table, full):
+    api = APIClient()
+    base = f"/api/tables/{table.code}/"
+
+    def move(args):
+        version = api.get(base).json()["version"]
+        body = {"move": "apply-effect", "args": args, "version": version, "seat": "sm"}
+        return api.post(base + "moves/", body, format="json")
+
+    refused = move({"effect": 2})
+    assert refused.status_code == 400 and "choose which one to give up" in refused.json()["error"]
+    response = move({"effect": 2, "discard": "new"})
+    assert response.status_code == 200, response.content
+    assert "No room: card #168" in response.json()["move"]["sentence"]
+    assert items(table) == list(HELD) and state_of(table).effects[1].done
