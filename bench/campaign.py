@@ -88,7 +88,7 @@ class CampaignTable:
             f"Bench campaign {copies}",
             {"players": PLAYERS, "world": world_slug, "mode": "campaign"},
         )
-        if len(table.state["campaign"]["copies"]) != copies:
+        if len(services.game_of(table).load(table.state).campaign.copies) != copies:
             raise BenchError(f"the campaign of {world_slug} has the wrong number of copies")
         self.table, self.code = table, table.code
         response = client.post(reverse("games:seat", args=[self.code]), {"seat": SEAT})

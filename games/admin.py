@@ -20,7 +20,7 @@ class TableAdmin(admin.ModelAdmin):
     list_display = ["name", "game", "spoken_code", "version", "updated"]
     list_filter = ["game"]
     search_fields = ["name", "code"]
-    readonly_fields = ["code", "version", "created", "updated"]
+    readonly_fields = ["code", "version", "created", "updated", "blobs"]
     inlines = [MoveInline]
 
 

@@ -7,6 +7,9 @@ Format 2 (since the log keeps patches): each move carries the reverse patch that
 state after it into the state before it (games/patch.py), or — for moves logged before
 patches existed — that whole state as ``state_before``. Format 1 documents, with a full
 ``state_before`` per move, are still imported; every imported move is stored as a patch.
+
+Format 3 adds ``blobs``: the data the states name by digest instead of carrying it
+(games/blobs.py: a Galzyr campaign's card catalog), each checked against its name.
 """
 
 from __future__ import annotations
@@ -19,13 +22,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from games import patch
+from games import blobs, patch
 from games.engine import RuleError, describe_validation_error
 from games.models import Backup, Move, Table, keeps_key_order
 from games.registry import get_game
 
 FORMAT = "talekeeper.table"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 MAX_BYTES = 5 * 1024 * 1024
 
 
@@ -58,13 +61,14 @@ class TableDocument(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["talekeeper.table"]
-    format_version: Literal[1, 2]
+    format_version: Literal[1, 2, 3]
     game: str
     name: str = Field(min_length=1, max_length=80)
     version: int = Field(ge=1)
     created: datetime
     state: dict[str, Any]
     moves: list[MoveRecord]  # oldest first
+    blobs: dict[str, Any] = {}  # digest → the data a state names by it (format 3)
 
 
 def export_table(table: Table) -> dict[str, Any]:
@@ -94,6 +98,7 @@ def _document(table: Table, game: str, state: dict, version: int, moves, undone=
         "version": version,
         "created": table.created.isoformat(),
         "state": state,
+        "blobs": table.blobs,
         "moves": [
             {
                 "name": m.name,
@@ -169,6 +174,12 @@ def _validated(data: Any) -> tuple[TableDocument, list[dict]]:
                 _("A format 1 document has no patches, but move %(n)s has one.")
                 % {"n": patched.version}
             )
+    wrong = blobs.learn(doc.blobs)
+    if wrong:
+        raise ImportRefused(
+            _("The stored data “%(name)s” does not match its name: the file was changed.")
+            % {"name": wrong[0]}
+        )
     check_state(game, doc.state, _("the table's state"))
     return doc, _states_before(game, doc)
 
@@ -225,7 +236,13 @@ def import_table(raw: bytes | str | dict) -> Table:
     ordered = keeps_key_order()
     with transaction.atomic():
         table = Table.objects.create(
-            game=doc.game, name=doc.name, state=doc.state, version=doc.version, created=doc.created
+            game=doc.game,
+            name=doc.name,
+            state=doc.state,
+            version=doc.version,
+            created=doc.created,
+            # every state of the log finds what it names (all checked above, so all known)
+            blobs={k: v for state in (*befores, doc.state) for k, v in blobs.needed(state).items()},
         )
         Move.objects.bulk_create(
             Move(

@@ -9,6 +9,12 @@ from django.utils.translation import gettext_lazy as _
 from games.codes import new_code, spoken
 
 
+class TableManager(models.Manager):
+    def get_queryset(self):
+        # ``blobs`` is read only when a state names data this process has not seen yet.
+        return super().get_queryset().defer("blobs")
+
+
 class Table(models.Model):
     """One group's game of one title. Reached only by its code, never by its id."""
 
@@ -18,9 +24,14 @@ class Table(models.Model):
     # The gaming group this table belongs to, so finished games can be compared over time.
     group = models.CharField(_("group"), max_length=60, blank=True, db_index=True)
     state = models.JSONField(_("state"))
+    # Data the state names by digest instead of carrying it (games/blobs.py): written once,
+    # never changed or removed, so every state of the log and every backup still finds it.
+    blobs = models.JSONField(_("stored data"), default=dict, blank=True)
     version = models.PositiveIntegerField(_("version"), default=1)
     created = models.DateTimeField(_("created"), default=timezone.now)
     updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    objects = TableManager()
 
     class Meta:
         verbose_name = _("table")

@@ -18,7 +18,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
-from games import backups, catalogs, patch
+from games import backups, blobs, catalogs, patch
 from games.engine import Game, RuleError, Seat
 from games.models import Backup, Move, Table, keeps_key_order
 from games.registry import get_game
@@ -86,7 +86,9 @@ def create_table(
         raise RuleError(_("A group name can be at most 60 characters."))
     options = catalogs.with_saved_catalog(game, options)
     state = game.setup(options, seed=secrets.randbits(64))
-    return Table.objects.create(game=game.slug, name=name, group=group, state=state)
+    return Table.objects.create(
+        game=game.slug, name=name, group=group, state=state, blobs=blobs.needed(state)
+    )
 
 
 def _locked(code: str, expected_version: int) -> Table:
@@ -110,9 +112,16 @@ def _save(table: Table, new_state: dict, *, name: str, args: dict, seat: str, se
         # Only what this move changed, not a copy of the state (see games/patch.py).
         patch=patch.diff(new_state, table.state, ordered=keeps_key_order()),
     )
+    fields = ["state", "version", "updated"]
+    # The data the new state names by digest is stored with the table before the state that
+    # names it; a state naming only what the old one named (every ordinary move) costs nothing.
+    new_names = blobs.named_in(new_state) - blobs.named_in(table.state)
+    if new_names:
+        table.blobs = {**table.blobs, **{name: blobs.data_of(name) for name in new_names}}
+        fields.append("blobs")
     table.state = new_state
     table.version += 1
-    table.save(update_fields=["state", "version", "updated"])
+    table.save(update_fields=fields)
     move.save()
     return move
 

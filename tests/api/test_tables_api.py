@@ -160,10 +160,10 @@ def test_import_refuses_inconsistent_documents(api, table):
     assert Table.objects.count() == 1
 
 
-def test_import_takes_format_1_documents_and_exports_format_2(api, table):
+def test_import_takes_format_1_documents_and_exports_format_3(api, table):
     services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
     exported = api.get(f"/api/tables/{table.code}/export/").json()
-    assert exported["format_version"] == 2 and "patch" in exported["moves"][0]
+    assert exported["format_version"] == 3 and "patch" in exported["moves"][0]
     # As exports were before patches: the whole state before each move.
     move = dict(exported["moves"][0])
     before = patch.apply(exported["state"], move.pop("patch"))

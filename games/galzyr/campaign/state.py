@@ -31,10 +31,21 @@ card is in them.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    ValidatorFunctionWrapHandler,
+    field_serializer,
+    model_validator,
+)
 
+from games import blobs
 from storybook.world import World
 
 from .facts import GALZYR_PLAN, MAX_GOLD, MONTHS, START_GOLD, ResetPlan, season_of
@@ -82,7 +93,9 @@ class Strict(BaseModel):
 
 
 class Copy(Strict):
-    """One physical card."""
+    """One physical card. Frozen: one parsed catalog is shared by every state that names it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     number: int = Field(ge=0, le=999)
     type: str
@@ -175,10 +188,32 @@ class Round(Strict):
         return self.players[self.active_index]
 
 
+CATALOG = "galzyr-copies"  # the kind of blob a campaign's catalog is kept as (games/blobs.py)
+_COPIES = TypeAdapter(tuple[Copy, ...])
+
+
+def keep_catalog(copies: list[Copy]) -> str:
+    """The digest naming a catalog, kept with its parsed copies (made once per campaign)."""
+    data = [c.model_dump(mode="json") for c in copies]
+    return blobs.keep(data, (CATALOG, tuple(copies)))
+
+
+def catalog_copies(digest: str) -> list[Copy]:
+    try:
+        return list(blobs.parsed(digest, CATALOG, _COPIES.validate_python))
+    except blobs.MissingBlob:
+        raise ValueError(
+            f"the card catalog {digest} is missing (its table stores it, an export carries it)"
+        ) from None
+
+
 class Campaign(Strict):
     rng: int
     world: WorldFacts
     plan: ResetPlan
+    # The catalog never changes once the campaign is made: a state stores its digest and the
+    # table the data, once (games/blobs.py). A state stored with the list (before digests)
+    # keeps it, so every stored state still dumps exactly as it was read.
     copies: list[Copy]
     places: dict[str, list[int]]
     adventurers: list[Adventurer]
@@ -191,6 +226,25 @@ class Campaign(Strict):
     # The seed a table's campaign was built from (None for campaigns built elsewhere): before
     # the first game's first scene the table can rebuild it to check nothing has happened yet.
     seed: int | None = None
+    _catalog: str | None = PrivateAttr(default=None)  # the copies' digest, when stored so
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _named_catalog(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Campaign:
+        digest = data.get("copies") if isinstance(data, dict) else None
+        if not blobs.is_digest(digest):
+            return handler(data)
+        model = handler({**data, "copies": catalog_copies(digest)})
+        model._catalog = digest
+        return model
+
+    @field_serializer("copies", mode="wrap")
+    def _catalog_by_name(self, copies: list[Copy], handler: SerializerFunctionWrapHandler):
+        return self._catalog if self._catalog is not None else handler(copies)
+
+    def name_catalog(self) -> None:
+        """Store the catalog by digest from now on (a new campaign does)."""
+        self._catalog = keep_catalog(self.copies)
 
     # -- look-ups ------------------------------------------------------------------------------
     def adventurer(self, aid: str) -> Adventurer:
@@ -342,7 +396,7 @@ def build_campaign(world: World, seed: int, plan: ResetPlan | None = None) -> Ca
     copies = unroll(world)
     places: dict[str, list[int]] = {key: [] for key in place_keys(facts)}
     places["library"] = list(range(len(copies)))
-    return Campaign(
+    campaign = Campaign(
         rng=seed,
         world=facts,
         plan=plan or plan_for(copies),
@@ -353,6 +407,8 @@ def build_campaign(world: World, seed: int, plan: ResetPlan | None = None) -> Ca
             for a in facts.adventurers
         ],
     )
+    campaign.name_catalog()
+    return campaign
 
 
 def plan_for(copies: list[Copy]) -> ResetPlan:

@@ -1,0 +1,120 @@
+"""Content-addressed parts of a state: big data that never changes once made, stored once.
+
+A Lands of Galzyr campaign carries its whole card catalog (500 copies weigh ~95 KB of JSON,
+nine tenths of the state) and no move ever changes it. Written into every state, it was
+decoded, validated, encoded, diffed and written again by every move. Instead, the state names
+it by digest (``"sha256:…"``), the table keeps the data once under that name (``Table.blobs``),
+and this module keeps each one parsed once per process.
+
+A digest is the SHA-256 of the data's canonical JSON (sorted keys: PostgreSQL's jsonb gives
+objects back in its own order, and the name must not change with it), so data can be checked
+against its name, and an imported document can't smuggle in other data under a known name.
+
+Pure: the Django side installs ``fetch`` (games/apps.py) to read a digest this process has
+not seen from the tables that store it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections.abc import Callable
+from typing import Any
+
+PREFIX = "sha256:"
+
+_data: dict[str, Any] = {}  # digest → its JSON data
+_parsed: dict[tuple[str, str], Any] = {}  # (kind, digest) → the data parsed once
+_lock = threading.Lock()
+_fetch: Callable[[str], Any] = lambda digest: None  # noqa: E731 — replaced by install()
+
+
+class MissingBlob(LookupError):
+    """A state names data that neither this process nor the database has."""
+
+
+def digest_of(data: Any) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return PREFIX + hashlib.sha256(text.encode()).hexdigest()
+
+
+def is_digest(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith(PREFIX) and len(value) == len(PREFIX) + 64
+
+
+def keep(data: Any, parsed: tuple[str, Any] | None = None) -> str:
+    """Name ``data`` by its digest and keep it (and, if given, its parsed ``(kind, value)``)."""
+    digest = digest_of(data)
+    with _lock:
+        _data.setdefault(digest, data)
+        if parsed is not None:
+            _parsed.setdefault((parsed[0], digest), parsed[1])
+    return digest
+
+
+def learn(blobs: dict[str, Any]) -> list[str]:
+    """Keep data that comes with its names (an imported document): the names that don't
+    match their data are returned, and those are not kept."""
+    wrong = [name for name, data in blobs.items() if digest_of(data) != name]
+    for name, data in blobs.items():
+        if name not in wrong:
+            with _lock:
+                _data.setdefault(name, data)
+    return wrong
+
+
+def data_of(digest: str) -> Any:
+    """The data named ``digest``: kept in this process, else fetched and checked."""
+    data = _data.get(digest)
+    if data is None:
+        fetched = _fetch(digest)
+        if fetched is None or digest_of(fetched) != digest:
+            raise MissingBlob(digest)
+        with _lock:
+            data = _data.setdefault(digest, fetched)
+    return data
+
+
+def parsed(digest: str, kind: str, parse: Callable[[Any], Any]) -> Any:
+    """``parse(data_of(digest))``, once per process. Callers must not change the value."""
+    key = (kind, digest)
+    value = _parsed.get(key)
+    if value is None:
+        value = parse(data_of(digest))
+        with _lock:
+            value = _parsed.setdefault(key, value)
+    return value
+
+
+def install(fetch: Callable[[str], Any]) -> None:
+    global _fetch
+    _fetch = fetch
+
+
+def forget() -> None:
+    """Drop what this process keeps (tests check the path through the database)."""
+    with _lock:
+        _data.clear()
+        _parsed.clear()
+
+
+def named_in(state: Any) -> set[str]:
+    """The digests a state names: string values of its objects, at any depth (arrays are not
+    searched, so a state's long lists cost nothing here)."""
+    found: set[str] = set()
+    todo = [state]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            for value in node.values():
+                if isinstance(value, dict):
+                    todo.append(value)
+                elif is_digest(value):
+                    found.add(value)
+    return found
+
+
+def needed(state: Any) -> dict[str, Any]:
+    """Every digest the state names, with its data (MissingBlob if one is nowhere)."""
+    return {digest: data_of(digest) for digest in sorted(named_in(state))}
