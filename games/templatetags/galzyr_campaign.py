@@ -102,21 +102,22 @@ def gz_move_form(context, move: str, css: str = "move") -> SafeString:
     The CSRF input is rendered once per template render (``{% csrf_token %}``'s markup), the
     action from the view's ``move_base`` like the include does.
     """
-    cached = context.render_context.get(_FORM_OPENING)
+    token, table = context.get("csrf_token"), context.get("table")
+    # Keyed by token and version: a {% memo %} block renders them as placeholders.
+    key = (_FORM_OPENING, str(token), str(table.version) if table is not None else "")
+    cached = context.render_context.get(key)
     if cached is None:
-        token = context.get("csrf_token")
         csrf = (
             f'<input type="hidden" name="csrfmiddlewaretoken" value="{html.escape(str(token))}">'
             if token and token != "NOTPROVIDED"
             else ""
         )
-        table = context.get("table")
-        version = html.escape(str(table.version)) if table is not None else ""
+        version = html.escape(key[2])
         cached = (
             str(context.get("move_base", "")),
             f'{csrf}<input type="hidden" name="version" value="{version}">',
         )
-        context.render_context[_FORM_OPENING] = cached
+        context.render_context[key] = cached
     base, inputs = cached
     action = html.escape(f"{base}{move}/")
     return mark_safe(

@@ -1,0 +1,109 @@
+"""``{% memo "name" value… %}…{% endmemo %}``: a fragment rendered once per distinct data.
+
+Every move answers with the whole live region, and most of it shows what it showed before
+the move: a card moved between two trays leaves the adventurers' boards, the forms and the
+calendar as they were. The template engine is most of what a move costs (``make bench``), so
+a fragment is kept, per process, under a digest of the values it is given and rendered again
+only when one of them changes.
+
+The contract: the block may read only the values named in its tag, plus what every key holds
+anyway: the table's code, the device's seat and the language. The table's version and the
+CSRF token change with every answer yet sit in every form: the block renders placeholders for
+them, replaced in its output each time. tests/games/galzyr/test_memo.py walks random games
+and checks every page against a render without the memo.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import marshal
+import threading
+from collections import OrderedDict
+
+from django import template
+from django.conf import settings
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+register = template.Library()
+
+VERSION = "\x00tk-version\x00"
+CSRF = "\x00tk-csrf\x00"
+MAX_FRAGMENTS = 2048  # ~5 KB each: a bounded few MB per process
+
+_fragments: OrderedDict[tuple, str] = OrderedDict()
+_lock = threading.Lock()
+
+
+class _VersionHidden:
+    """The table, with its version as a placeholder (whatever else the block reads of it)."""
+
+    version = VERSION
+
+    def __init__(self, table):
+        self._table = table
+
+    def __getattr__(self, name):
+        return getattr(self._table, name)
+
+
+def enabled() -> bool:
+    return getattr(settings, "TALEKEEPER_MEMO", True)
+
+
+def forget() -> None:
+    with _lock:
+        _fragments.clear()
+
+
+class MemoNode(template.Node):
+    def __init__(self, name: str, values: list, nodelist: template.NodeList):
+        self.name, self.values, self.nodelist = name, values, nodelist
+
+    def render(self, context: template.Context) -> str:
+        table, seat, token = context.get("table"), context.get("seat"), context.get("csrf_token")
+        if not enabled() or table is None or not token or token == "NOTPROVIDED":
+            return self.nodelist.render(context)
+        try:
+            data = marshal.dumps([v.resolve(context) for v in self.values], 2)
+        except ValueError:  # a value marshal can't write (an object): no memo, no risk
+            return self.nodelist.render(context)
+        key = (
+            self.name,
+            get_language(),
+            getattr(table, "code", None),
+            getattr(seat, "id", None),
+            hashlib.blake2b(data, digest_size=16).digest(),
+        )
+        with _lock:
+            fragment = _fragments.get(key)
+            if fragment is not None:
+                _fragments.move_to_end(key)  # least recently used goes first
+        if fragment is None:
+            with context.push(table=_VersionHidden(table), csrf_token=CSRF):
+                fragment = self.nodelist.render(context)
+            with _lock:
+                _fragments[key] = fragment
+                if len(_fragments) > MAX_FRAGMENTS:
+                    _fragments.popitem(last=False)
+        version = str(table.version)
+        return mark_safe(fragment.replace(VERSION, version).replace(CSRF, html.escape(str(token))))
+
+
+@register.tag
+def memo(parser, token):
+    bits = token.split_contents()
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError("memo needs a name and the values the block reads")
+    name = bits[1].strip("\"'")
+    values = [parser.compile_filter(bit) for bit in bits[2:]]
+    nodelist = parser.parse(("endmemo",))
+    parser.delete_first_token()
+    return MemoNode(name, values, nodelist)
+
+
+@register.filter
+def without(data: dict, key: str) -> dict:
+    """``data`` less one key: a memo's key leaves out the part another block shows."""
+    return {k: v for k, v in data.items() if k != key}
