@@ -26,6 +26,8 @@ from games.engine import RuleError
 from games.models import Table
 from games.registry import all_games, get_game
 
+PLAYER_SLOTS = 6  # name inputs on the new-table form
+
 
 def healthz(request: HttpRequest) -> HttpResponse:
     """Liveness for load balancers, and the bare view `make bench` compares against."""
@@ -55,22 +57,30 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
         raise Http404(_("No such game.")) from None
     error = ""
     if request.method == "POST":
-        options = options_from_form(request.POST)
         try:
             table = services.create_table(
                 game.slug,
                 request.POST.get("name", ""),
-                options,
+                options_from_form(request.POST),
                 group=request.POST.get("group", ""),
             )
         except RuleError as exc:
             error = str(exc)
         else:
             return redirect("games:seat", code=table.code)
+    # A refused form comes back as it was filled: `form` gives a field's (last) value, `posted`
+    # every value of a field sent more than once (ticked boxes, one select per player).
+    names = request.POST.getlist("player")
     return render(
         request,
         "games/new.html",
-        {"game": game, "error": error, "form": request.POST, "player_slots": range(1, 7)},
+        {
+            "game": game,
+            "error": error,
+            "form": request.POST,
+            "posted": dict(request.POST.lists()),
+            "player_names": names + [""] * (PLAYER_SLOTS - len(names)),  # one per seat
+        },
     )
 
 
