@@ -22,6 +22,8 @@ class ApplyArgs(BaseModel):
     choice: str | None = Field(default=None, max_length=40)  # a card copy or a skill
     # An item that would be the 4th: the held copy to give up, or "new" for the new card.
     discard: str | None = Field(default=None, max_length=40)
+    # A quest that would be the 4th: the held copy to abandon, or "new" for the new quest.
+    abandon: str | None = Field(default=None, max_length=40)
 
 
 @game.move(ApplyArgs, label="Apply")
@@ -35,9 +37,10 @@ def apply_effect(state: State, args: ApplyArgs, seat: str) -> str:
     if p.done:
         raise RuleError(f"“{p.text}” is applied already (undo to take it back).")
     aid = state.adventurers[p.player]
-    state.campaign, steps = scene_effects.apply(c, p, aid, args.choice, args.discard)
-    p.done, p.said = True, scene_effects.sentence(state.campaign, aid, steps)
-    return say(state, p.text, steps, lead=f"{adventurer_name(state.campaign, aid)}:")
+    lead = scene_effects.lead(c, p, aid, args.abandon)
+    state.campaign, steps = scene_effects.apply(c, p, aid, args.choice, args.discard, args.abandon)
+    p.done, p.said = True, scene_effects.sentence(state.campaign, aid, steps, lead)
+    return say(state, p.text, steps, lead=lead)
 
 
 @game.move(label="Apply all")

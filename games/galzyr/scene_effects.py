@@ -15,7 +15,9 @@ changes nothing.
 
 An item taken into a full inventory (3 items, the most an adventurer may hold) asks which
 card to give up first: one of the three held, or the new one. The core's move takes the new
-card and returns the chosen one to the library (the rulebook's discard) in the same move.
+card and returns the chosen one to the library (the rulebook's discard) in the same move. A
+4th quest asks which quest to abandon the same way, and the core's move adds the abandoned
+quest's abandon effects to the checklist, as when a quest is picked up from the noticeboard.
 
 Notes, go-tos and the end of a scene are not applied (the reader follows them), nor are
 effects on the drawn event card (the reader's event deck moves it, and the campaign mirrors
@@ -24,14 +26,14 @@ that); an effect on "this card" names no number, so the players move that card b
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
 from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.cards import destination
-from games.galzyr.campaign.facts import MAX_ITEMS
+from games.galzyr.campaign.facts import MAX_ITEMS, MAX_QUESTS
 from games.galzyr.campaign.state import in_play
 from games.galzyr.campaign.text import Step, adventurer_name, card_label
 from storybook.effect_text import EffectView
@@ -107,7 +109,35 @@ def choices(c: core.Campaign, p: Pending, aid: str) -> list[tuple[str, str]]:
     return []
 
 
-NEW = "new"  # the card being taken, as the one to give up
+NEW = "new"  # the card being taken, as the one to give up (or abandon)
+
+
+class Room(NamedTuple):
+    """What a full hand of one kind of card asks for: where the cards lie, how many fit, the
+    move's argument naming the card that makes room, the verb and the hint a refusal gives."""
+
+    place: str
+    limit: int
+    arg: str
+    verb: str
+    hint: str
+
+
+# The rulebook's limits: 3 items, 3 quests; a 4th of either makes the player give one up.
+ROOM = {
+    "item": Room("items", MAX_ITEMS, "discard", "give up", "one of the items in the inventory"),
+    "quest": Room("quests", MAX_QUESTS, "abandon", "abandon", "one of the quests in hand"),
+}
+
+
+def make_room(c: core.Campaign, p: Pending, aid: str) -> dict[str, Any] | None:
+    """For the page: the argument (``discard`` or ``abandon``) and the cards offered when
+    ``p`` would give the adventurer a 4th item or quest (None: nothing to give up)."""
+    for kind, room in ROOM.items():
+        offered = _room_choices(c, p, aid, kind)
+        if offered:
+            return {"arg": room.arg, "options": offered}
+    return None
 
 
 def give_up_choices(c: core.Campaign, p: Pending, aid: str) -> list[tuple[str, str]]:
@@ -119,33 +149,57 @@ def give_up_choices(c: core.Campaign, p: Pending, aid: str) -> list[tuple[str, s
     too. Nothing is chosen for them: a card given up by default would go back to the library
     before anyone noticed.
     """
-    if p.verb != "take" or not isinstance(p.args.get("card"), int):
+    return _room_choices(c, p, aid, "item")
+
+
+def abandon_choices(c: core.Campaign, p: Pending, aid: str) -> list[tuple[str, str]]:
+    """A quest that would be the adventurer's 4th: which quest to abandon (empty: it fits).
+
+    The three in hand, then the new one. The rulebook's limit is on the quests held: whoever
+    ever has 4 abandons quests until 3 are left, so the new quest, one of the four, may be the
+    one abandoned, and its abandon effects are resolved like any other's. This forced abandon
+    is not the voluntary one the rulebook keeps out of scenes: it comes with the 4th quest,
+    in the middle of a scene too. Nothing is chosen for them, as for items.
+    """
+    return _room_choices(c, p, aid, "quest")
+
+
+def _room_choices(c: core.Campaign, p: Pending, aid: str, kind: str) -> list[tuple[str, str]]:
+    if _taken_type(c, p) != kind:
         return []
-    copies = c.numbered(p.args["card"])
-    if not copies or c.copies[copies[0]].type != "item":
+    room = ROOM[kind]
+    held = c.places.get(f"{room.place}:{aid}", [])
+    if len(held) < room.limit:
         return []
-    held = c.places.get(f"items:{aid}", [])
-    if len(held) < MAX_ITEMS:
-        return []
-    new = _card_text(c, copies[0], number_only=True)
+    new = _card_text(c, c.numbered(p.args["card"])[0], number_only=True)
     if p.args.get("pick") == "random":
         new += " (drawn at random)"
     return [(str(cid), _card_text(c, cid)) for cid in held] + [(NEW, new)]
 
 
+def _taken_type(c: core.Campaign, p: Pending) -> str | None:
+    """The type of the card a "take" effect gives (None: another effect, or no such card)."""
+    if p.verb != "take" or not isinstance(p.args.get("card"), int):
+        return None
+    copies = c.numbered(p.args["card"])
+    return c.copies[copies[0]].type if copies else None
+
+
 def _card_text(c: core.Campaign, cid: int, *, number_only: bool = False) -> str:
     """ "Card #150 (Storm lantern)": the number and the name printed on the card (a card whose
-    copies differ is named by its copy, or by its number alone before the copy is known)."""
+    copies differ is named by its copy, or by its number alone before the copy is known; one
+    with an adventurer's icon by the icon and the copy's name)."""
     copy = c.copies[cid]
     label = f"card #{copy.number:03d}" if number_only else card_label(c, cid)
-    if copy.variant is None and not copy.name.startswith("Card #"):
+    named = copy.variant is None or (copy.icon is not None and not number_only)
+    if named and not copy.name.startswith("Card #"):
         label += f" ({copy.name})"
     return label[0].upper() + label[1:]
 
 
 def needs_choice(c: core.Campaign, p: Pending, aid: str) -> bool:
     """Whether ``p`` waits for the players to pick something before it can be applied."""
-    return bool(choices(c, p, aid) or give_up_choices(c, p, aid))
+    return bool(choices(c, p, aid) or make_room(c, p, aid))
 
 
 # -- applying -----------------------------------------------------------------------------------
@@ -155,10 +209,12 @@ def apply(
     aid: str,
     choice: str | None = None,
     discard: str | None = None,
+    abandon: str | None = None,
 ) -> tuple[core.Campaign, list[Step]]:
     """Apply ``p`` for adventurer ``aid`` to a copy of ``c``: (the changed copy, the steps).
 
-    ``discard``: the card given up when an item would be the 4th (a held copy, or ``NEW``).
+    ``discard``: the card given up when an item would be the 4th (a held copy, or ``NEW``);
+    ``abandon``: the quest abandoned when a quest would be the 4th (the same).
     """
     if c.phase != "playing":
         raise RuleError("Scene effects change the campaign during a game.")
@@ -167,33 +223,41 @@ def apply(
         raise RuleError("Choose which one first.")
     if choice is not None and options and choice not in {value for value, _ in options}:
         raise RuleError("That is not one of the choices.")
-    _check_give_up(c, p, aid, discard)
+    _check_room(c, p, aid, "item", discard)
+    _check_room(c, p, aid, "quest", abandon)
     trial = c.model_copy(deep=True)
-    steps = _apply(trial, p, aid, choice if options else None, discard)
+    steps = _apply(trial, p, aid, choice if options else None, discard, abandon)
     return trial, steps
 
 
-def _check_give_up(c: core.Campaign, p: Pending, aid: str, discard: str | None) -> None:
-    give_up = give_up_choices(c, p, aid)
+def _check_room(c: core.Campaign, p: Pending, aid: str, kind: str, given: str | None) -> None:
+    """A 4th item or quest needs the card that makes room (``given``): one of those offered,
+    and only then."""
+    room = ROOM[kind]
+    offered = _room_choices(c, p, aid, kind)
     who = adventurer_name(c, aid)
-    if give_up and discard is None:
+    if offered and given is None:
         raise RuleError(
-            f"{who} already has {MAX_ITEMS} items: choose which one to give up (the new one "
-            "too) before applying."
+            f"{who} already has {room.limit} {room.place}: choose which one to {room.verb} (the "
+            "new one too) before applying."
         )
-    if discard is None:
+    if given is None:
         return
-    if not give_up:
-        raise RuleError(f"{who} has room for it: there is nothing to give up.")
-    if discard not in {value for value, _ in give_up}:
-        raise RuleError(
-            f"{who} does not hold that card: give up one of the items in the inventory, or "
-            "the new one."
-        )
+    if _taken_type(c, p) != kind:
+        raise RuleError(f"This effect gives no {kind}: there is nothing to {room.verb}.")
+    if not offered:
+        raise RuleError(f"{who} has room for it: there is nothing to {room.verb}.")
+    if given not in {value for value, _ in offered}:
+        raise RuleError(f"{who} does not hold that card: {room.verb} {room.hint}, or the new one.")
 
 
 def _apply(
-    c: core.Campaign, p: Pending, aid: str, choice: str | None, discard: str | None = None
+    c: core.Campaign,
+    p: Pending,
+    aid: str,
+    choice: str | None,
+    discard: str | None = None,
+    abandon: str | None = None,
 ) -> list[Step]:
     a = p.args
     if p.verb == "gold":
@@ -207,7 +271,7 @@ def _apply(
     if p.verb == "skill_mark":
         return core.move_mark(c, aid, choice or a["from"], a["to"])
     if p.verb in TAKES:
-        return _take(c, p, aid, choice, discard)
+        return _take(c, p, aid, choice, discard, abandon)
     if p.verb == "discard":
         return core.discard_card(c, _in_play(c, a["card"], aid))
     if p.verb == "put":
@@ -222,23 +286,31 @@ def _apply(
 
 
 def _take(
-    c: core.Campaign, p: Pending, aid: str, choice: str | None, discard: str | None
+    c: core.Campaign,
+    p: Pending,
+    aid: str,
+    choice: str | None,
+    discard: str | None,
+    abandon: str | None,
 ) -> list[Step]:
+    """Take the card; a 4th item is discarded, a 4th quest abandoned (the core adds its abandon
+    effects to the checklist), by the core's own ``discard`` / ``abandon``."""
     a = p.args
     at = a.get("at")
     at = None if at in (None, "here") else at  # "here": the adventurer's space
     source = a.get("from", "library")
     pick = a.get("pick", "any")
+    verb, given = ("abandon", abandon) if abandon is not None else ("discard", discard)
     if choice is None:
-        out = _next_copy(c, a["card"], pick, source, aid) if discard == NEW else _held(discard)
+        out = _next_copy(c, a["card"], pick, source, aid) if given == NEW else _held(given)
         return core.take_card(
-            c, a["card"], pick=pick, source=source, adventurer=aid, at=at, discard=out
+            c, a["card"], pick=pick, source=source, adventurer=aid, at=at, **{verb: out}
         )
     cid = int(choice)
     if c.phase != "playing":
         raise RuleError("Cards are taken into play during a game.")
-    out = cid if discard == NEW else _held(discard)
-    return core.move_card(c, cid, destination(c, cid, aid, at), discard=out)
+    out = cid if given == NEW else _held(given)
+    return core.move_card(c, cid, destination(c, cid, aid, at), **{verb: out})
 
 
 def _held(discard: str | None) -> int | None:
@@ -294,7 +366,21 @@ def _put(c: core.Campaign, a: dict[str, Any], aid: str) -> list[Step]:
     return core.move_card(c, copies[0], dst, position=a.get("position") or "bottom")
 
 
-def sentence(c: core.Campaign, aid: str, steps: list[Step]) -> str:
-    """The log's sentence: whose effect, then the physical actions to mirror."""
+def lead(c: core.Campaign, p: Pending, aid: str, abandon: str | None = None) -> str:
+    """The log's opening, before the physical actions: whose effect, and the quest abandoned
+    to make room, as the noticeboard's pick-up says it ("Odile Brackwater abandons card #103
+    (The Salt-Wardens' Due) for the new quest:"). ``c``: the campaign before the effect."""
+    who = adventurer_name(c, aid)
+    label = dict(abandon_choices(c, p, aid)).get(abandon or "")
+    if label is None:
+        return f"{who}:"
+    label = label[0].lower() + label[1:]
+    if abandon == NEW:
+        return f"{who} abandons the new quest, {label}:"
+    return f"{who} abandons {label} for the new quest:"
+
+
+def sentence(c: core.Campaign, aid: str, steps: list[Step], opening: str = "") -> str:
+    """The log's sentence: whose effect (or ``opening``), then the physical actions to mirror."""
     said = " ".join(str(s) for s in steps) or "Nothing changes."
-    return f"{adventurer_name(c, aid)}: {said}"
+    return f"{opening or adventurer_name(c, aid) + ':'} {said}"

@@ -284,7 +284,7 @@ def _effects(state: State) -> list[dict[str, Any]]:
                 "done": p.done,
                 "said": p.said,
                 "choices": [] if p.done else scene_effects.choices(c, p, aid),
-                "give_up": [] if p.done else scene_effects.give_up_choices(c, p, aid),
+                "make_room": None if p.done else scene_effects.make_room(c, p, aid),
             }
         )
     return out

@@ -15,9 +15,11 @@ from games.galzyr.rules import game
 from games.galzyr.scene_effects import (
     NEW,
     Pending,
+    abandon_choices,
     apply,
     choices,
     give_up_choices,
+    make_room,
     needs_choice,
     pending_from,
 )
@@ -53,19 +55,20 @@ def pending(effect: dict, player: int = 0) -> Pending:
     return Pending(scene=1001, verb=v.verb, args=dict(v.args), text=v.text, player=player)
 
 
-def applied(c: core.Campaign, effect: dict, aid: str = "odile", choice=None, discard=None):
-    """Apply one effect: (the changed campaign, the sentence); ``c`` itself never changes."""
+def applied(c: core.Campaign, effect: dict, aid: str = "odile", choice=None, **room):
+    """Apply one effect: (the changed campaign, the sentence); ``c`` itself never changes.
+    ``room``: the card given up (``discard``) or abandoned (``abandon``) for a 4th."""
     before = c.model_dump(mode="json")
-    after, steps = apply(c, pending(effect), aid, choice, discard)
+    after, steps = apply(c, pending(effect), aid, choice, **room)
     assert c.model_dump(mode="json") == before, "apply works on a copy"
     assert core.check(after) == []
     return after, " ".join(str(s) for s in steps)
 
 
-def refused(c: core.Campaign, effect: dict, aid: str = "odile", choice=None, discard=None) -> str:
+def refused(c: core.Campaign, effect: dict, aid: str = "odile", choice=None, **room) -> str:
     before = c.model_dump(mode="json")
     with pytest.raises(RuleError) as exc:
-        apply(c, pending(effect), aid, choice, discard)
+        apply(c, pending(effect), aid, choice, **room)
     assert c.model_dump(mode="json") == before
     return str(exc.value)
 
@@ -201,12 +204,14 @@ def full(state) -> State:
     return state
 
 
-def items(c: core.Campaign, aid: str = "odile") -> list[int]:
-    return [c.copies[cid].number for cid in c.places[f"items:{aid}"]]
+def items(c: core.Campaign, aid: str = "odile", kind: str = "items") -> list[int]:
+    """The numbers of the adventurer's items (or ``quests``), in the order taken."""
+    return [c.copies[cid].number for cid in c.places[f"{kind}:{aid}"]]
 
 
-def held_copy(c: core.Campaign, number: int, aid: str = "odile") -> str:
-    return str(next(cid for cid in c.places[f"items:{aid}"] if c.copies[cid].number == number))
+def held_copy(c: core.Campaign, number: int, aid: str = "odile", kind: str = "items") -> str:
+    held = c.places[f"{kind}:{aid}"]
+    return str(next(cid for cid in held if c.copies[cid].number == number))
 
 
 def test_a_fourth_item_offers_the_three_held_then_the_new_one(full):
@@ -270,18 +275,22 @@ def with_effects(s: State, *effects: dict) -> dict:
     return s.model_dump(mode="json")
 
 
+def apply_move(s: State, effect: dict, **args) -> tuple[State, str]:
+    """The ``apply-effect`` move on ``effect``, alone under the scene: (the state, the log)."""
+    data = with_effects(s, effect)
+    after, said = game.apply(data, "apply-effect", {"effect": 1, **args}, "sm")
+    return State.model_validate(after), said
+
+
 def test_apply_takes_the_item_and_returns_the_one_given_up_in_one_move(full):
-    data = with_effects(full, {"take": 150})
-    discard = held_copy(full.campaign, 151)
-    after, said = game.apply(data, "apply-effect", {"effect": 1, "discard": discard}, "sm")
-    s = State.model_validate(after)
+    s, said = apply_move(full, {"take": 150}, discard=held_copy(full.campaign, 151))
     assert items(s.campaign) == [153, 154, 150] and s.effects[0].done
     assert said == (
         "Odile Brackwater: Take card #150 from the library into Odile Brackwater's inventory. "
         "Return card #151 from Odile Brackwater's inventory to the library."
     )
     with pytest.raises(RuleError, match="does not hold that card"):
-        game.apply(data, "apply-effect", {"effect": 1, "discard": "9999"}, "sm")
+        apply_move(full, {"take": 150}, discard="9999")
 
 
 def test_apply_all_stops_at_the_effect_that_needs_a_choice(full):
@@ -293,6 +302,103 @@ def test_apply_all_stops_at_the_effect_that_needs_a_choice(full):
     assert items(s.campaign) == list(HELD)
     with pytest.raises(RuleError, match="needs a choice"):
         game.apply(with_effects(full, {"take": 150}), "apply-all-effects", {}, "sm")
+
+
+# -- a fourth quest: which one to abandon --------------------------------------------------
+LEDGER = {"take": 102}  # "The Bellfounder's Ledger": abandon "Lose 1 prestige. Put card 101 …"
+
+
+@pytest.fixture
+def quests(state) -> State:
+    """Odile holds 3 quests, the most an adventurer may: her own (#100), #103 and #104."""
+    for number in (103, 104):
+        core.take_card(state.campaign, number, adventurer="odile")
+    return state
+
+
+def quest_numbers(c: core.Campaign, aid: str = "odile") -> list[int]:
+    return items(c, aid, "quests")
+
+
+def quest_copy(c: core.Campaign, number: int, aid: str = "odile") -> str:
+    return held_copy(c, number, aid, "quests")
+
+
+def test_a_fourth_quest_offers_the_three_held_then_the_new_one(quests):
+    c = quests.campaign
+    offered = abandon_choices(c, pending(LEDGER), "odile")
+    assert [label for _, label in offered] == [
+        "Card #100 with Odile Brackwater's icon (Old Debts)",
+        "Card #103 (The Salt-Wardens' Due)",
+        "Card #104 (Still the Bell)",
+        "Card #102 (The Bellfounder's Ledger)",
+    ]
+    assert offered[-1][0] == NEW and needs_choice(c, pending(LEDGER), "odile")
+    assert make_room(c, pending(LEDGER), "odile") == {"arg": "abandon", "options": offered}
+    assert give_up_choices(c, pending(LEDGER), "odile") == []  # a quest is no item
+    assert abandon_choices(c, pending(LEDGER), "marrow") == []  # Marrow holds 1 quest
+    assert make_room(c, pending(LEDGER), "marrow") is None
+
+
+def test_the_new_quest_comes_in_and_the_one_abandoned_resolves_its_abandon_effects(quests):
+    c = quests.campaign
+    out = quest_copy(c, 103)
+    after, said = applied(c, LEDGER, abandon=out)
+    assert quest_numbers(after) == [100, 104, 102]
+    assert after.where()[int(out)] == "library"
+    assert said == (
+        "Take card #102 from the library into Odile Brackwater's quests. "
+        "Return card #103 from Odile Brackwater's quests to the library. "
+        "(by hand) Resolve the abandon effects of card #103: Lose 1 prestige. "
+        "Put card 101 into the quest slot."
+    )
+
+
+def test_abandoning_the_new_quest_leaves_it_in_the_library_with_its_abandon_effects(quests):
+    after, said = applied(quests.campaign, LEDGER, abandon=NEW)
+    assert quest_numbers(after) == [100, 103, 104]
+    assert said.startswith("No room: card #102 stays in the library. (by hand) Resolve the ")
+    assert "abandon effects of card #102: Lose 1 prestige." in said
+
+
+def test_abandoning_nothing_a_quest_not_held_or_with_room_is_refused(quests):
+    c = quests.campaign
+    assert "already has 3 quests: choose which one to abandon" in refused(c, LEDGER)
+    assert "does not hold that card: abandon one of the quests" in refused(
+        c, LEDGER, abandon="9999"
+    )
+    marrows = quest_copy(c, 100, "marrow")
+    assert "does not hold that card" in refused(c, LEDGER, abandon=marrows)
+    assert "has room for it: there is nothing to abandon" in refused(
+        c, LEDGER, "marrow", abandon=marrows
+    )
+    assert "gives no item" in refused(c, LEDGER, discard=quest_copy(c, 103))
+    assert "gives no quest" in refused(c, {"take": 150}, abandon=quest_copy(c, 103))
+
+
+def test_apply_takes_the_quest_and_abandons_the_chosen_one_in_one_move(quests):
+    s, said = apply_move(quests, LEDGER, abandon=quest_copy(quests.campaign, 104))
+    assert quest_numbers(s.campaign) == [100, 103, 102] and s.effects[0].done
+    assert said == (
+        "Odile Brackwater abandons card #104 (Still the Bell) for the new quest: "
+        "Take card #102 from the library into Odile Brackwater's quests. "
+        "Return card #104 from Odile Brackwater's quests to the library. "
+        "(by hand) Resolve the abandon effects of card #104: Lose 2 prestige. "
+        "Put card 101 into the quest slot."
+    )
+    assert s.effects[0].said == said
+    assert [x.manual for x in s.checklist] == [False, False, True]
+    _, said = apply_move(quests, LEDGER, abandon=NEW)
+    assert said.startswith("Odile Brackwater abandons the new quest, card #102 (The Bellf")
+
+
+def test_apply_all_stops_at_the_quest_that_needs_one_abandoned(quests):
+    data = with_effects(quests, {"gold": 1}, LEDGER, {"prestige": 1})
+    after, said = game.apply(data, "apply-all-effects", {}, "sm")
+    s = State.model_validate(after)
+    assert [p.done for p in s.effects] == [True, False, False]
+    assert "(Odile Brackwater) needs a choice" in said
+    assert quest_numbers(s.campaign) == [100, 103, 104]
 
 
 # -- timers, tags, skill marks ----------------------------------------------------------------

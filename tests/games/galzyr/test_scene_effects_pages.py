@@ -1,6 +1,7 @@
 """Campaign mode over the platform: a resolved outcome's effects wait under the scene, each
 applied by a tap that undo takes back; refusals say why and change nothing. An item bought
-with a full inventory asks which card to give up, from the page and from the REST API."""
+with a full inventory asks which card to give up, a 4th quest which quest to abandon, from the
+page and from the REST API."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from rest_framework.test import APIClient
 
 from games import services
 from games.galzyr import book as books
+from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.state import State
 from games.models import Table
 
@@ -179,17 +181,27 @@ HELD = (151, 153, 154)  # Eel pie, Peat spade, Blackthorn cudgel
 LANTERN = 168  # scene 7003, option 3: "Buy a dark lantern" (4 gold, then take card 168)
 
 
-def items(table) -> list[int]:
+def items(table, kind: str = "items") -> list[int]:
+    """The numbers of the active adventurer's items (or ``quests``), in the order taken."""
     s = state_of(table)
     c = s.campaign
-    return [c.copies[cid].number for cid in c.places[f"items:{s.adventurers[s.active]}"]]
+    return [c.copies[cid].number for cid in c.places[f"{kind}:{s.adventurers[s.active]}"]]
 
 
-def held_copy(table, number: int) -> str:
+def held_copy(table, number: int, kind: str = "items") -> str:
     s = state_of(table)
     c = s.campaign
-    mine = c.places[f"items:{s.adventurers[s.active]}"]
+    mine = c.places[f"{kind}:{s.adventurers[s.active]}"]
     return str(next(cid for cid in mine if c.copies[cid].number == number))
+
+
+def api_move(table, args: dict):
+    """``apply-effect`` posted to the REST API by the story master's seat."""
+    api = APIClient()
+    base = f"/api/tables/{table.code}/"
+    version = api.get(base).json()["version"]
+    body = {"move": "apply-effect", "args": args, "version": version, "seat": "sm"}
+    return api.post(base + "moves/", body, format="json")
 
 
 @pytest.fixture
@@ -249,17 +261,97 @@ def test_apply_all_pays_then_stops_at_the_item_and_says_so(seated, table, full):
 
 
 def test_the_api_applies_the_item_with_the_card_given_up(table, full):
-    api = APIClient()
-    base = f"/api/tables/{table.code}/"
-
-    def move(args):
-        version = api.get(base).json()["version"]
-        body = {"move": "apply-effect", "args": args, "version": version, "seat": "sm"}
-        return api.post(base + "moves/", body, format="json")
-
-    refused = move({"effect": 2})
+    refused = api_move(table, {"effect": 2})
     assert refused.status_code == 400 and "choose which one to give up" in refused.json()["error"]
-    response = move({"effect": 2, "discard": "new"})
+    response = api_move(table, {"effect": 2, "discard": "new"})
     assert response.status_code == 200, response.content
     assert "No room: card #168" in response.json()["move"]["sentence"]
     assert items(table) == list(HELD) and state_of(table).effects[1].done
+
+
+# -- a fourth quest: which one to abandon ---------------------------------------------------
+LEDGER = 102  # scene 2032, option 1: "Go straight up to the room above the garden" (take 102)
+
+
+@pytest.fixture
+def quests(seated, table):
+    """The active adventurer holds 3 quests (their own #100, #103, #104) and scene 2032 gives
+    them #102."""
+    player = state_of(table).active + 1
+    for number in (103, 104):
+        post_move(seated, table, "campaign-take-card", {"number": number, "player": player})
+    assert items(table, "quests") == [100, 103, 104]
+    text = resolve(seated, table, 2032, 1)
+    assert [p.verb for p in state_of(table).effects] == ["take"]
+    return text
+
+
+def test_the_pending_quest_asks_which_one_to_abandon(quests):
+    assert "Abandon which quest (its abandon effects are resolved)" in quests
+    assert 'name="abandon" required><option value="">Choose one</option>' in quests
+    assert ">Card #103 (The Salt-Wardens&#x27; Due)</option>" in quests
+    assert 'value="new">The new one: Card #102 (The Bellfounder&#x27;s Ledger)</option>' in quests
+    assert 'name="discard" required' not in quests
+
+
+def test_apply_takes_the_quest_abandons_the_chosen_one_and_undo_puts_both_back(
+    seated, table, quests
+):
+    before = state_of(table).model_dump(mode="json")
+    out = held_copy(table, 103, "quests")
+    response = post_move(seated, table, "apply-effect", {"effect": "1", "abandon": out})
+    text = response.content.decode()
+    assert response.status_code == 200 and "Applied" in text
+    assert "Resolve the abandon effects of card #103" in text  # the checklist, on the page
+    assert items(table, "quests") == [100, 104, LEDGER]
+    s = state_of(table)
+    who = adventurer_name(s.campaign, s.adventurers[s.active])
+    said = Table.objects.get(pk=table.pk).moves.first().sentence
+    assert said.startswith(f"{who} abandons card #103 (The Salt-Wardens' Due) for the new quest:")
+    assert "Take card #102 from the library into" in said
+    assert "(by hand) Resolve the abandon effects of card #103: Lose 1 prestige." in said
+    undo(seated, table)
+    assert state_of(table).model_dump(mode="json") == before
+
+
+@pytest.mark.parametrize(
+    ("abandon", "reason"),
+    [
+        ("", "already has 3 quests: choose which one to abandon"),  # nothing chosen
+        ("9999", "does not hold that card"),
+    ],
+)
+def test_abandoning_nothing_or_a_quest_not_held_is_refused_in_place(
+    seated, table, quests, abandon, reason
+):
+    before = state_of(table).model_dump(mode="json")
+    response = post_move(seated, table, "apply-effect", {"effect": "1", "abandon": abandon})
+    assert response.status_code == 200 and response["HX-Trigger"] == "tk:refused"
+    assert reason in response.content.decode()
+    assert state_of(table).model_dump(mode="json") == before
+
+
+def test_a_quest_abandoned_with_room_to_spare_is_refused(seated, table):
+    resolve(seated, table, 2032, 1)
+    before = state_of(table).model_dump(mode="json")
+    response = post_move(
+        seated, table, "apply-effect", {"effect": "1", "abandon": held_copy(table, 100, "quests")}
+    )
+    assert response["HX-Trigger"] == "tk:refused"
+    assert "has room for it: there is nothing to abandon" in response.content.decode()
+    assert state_of(table).model_dump(mode="json") == before
+
+
+def test_the_api_applies_the_quest_with_the_one_abandoned(table, quests):
+    refused = api_move(table, {"effect": 1})
+    assert refused.status_code == 400
+    assert "choose which one to abandon" in refused.json()["error"]
+    refused = api_move(table, {"effect": 1, "abandon": "9999"})
+    assert refused.status_code == 400 and "does not hold that card" in refused.json()["error"]
+    response = api_move(table, {"effect": 1, "abandon": "new"})
+    assert response.status_code == 200, response.content
+    said = response.json()["move"]["sentence"]
+    assert "abandons the new quest, card #102" in said
+    assert "No room: card #102 stays in the library." in said
+    assert "Resolve the abandon effects of card #102" in said
+    assert items(table, "quests") == [100, 103, 104] and state_of(table).effects[0].done
