@@ -107,7 +107,7 @@ class Steps:
             ),
             ("  of which campaign_view", lambda: campaign_view(self.state, "table")),
             (
-                "    of which 'where' (where_all: one pass)",
+                "'where' for every number (the API's trays, not the view)",
                 lambda: campaign_core.where_all(c),
             ),
             ("recent log (5 rows)", lambda: list(services.history(self.table, 5))),

@@ -51,14 +51,24 @@ def where_answer(state: State, number: int) -> str | None:
     return core.where_is(c, number)
 
 
+_KINDS: dict[str, dict[str, list[dict[str, Any]]]] = {}  # catalog digest → its kinds
+
+
 def _kinds(c: core.Campaign) -> dict[str, list[dict[str, Any]]]:
     """Each status and companion card of the catalog once, in numerical order, for the
-    "gain" selects (one pass over the copies: the bench's catalog has hundreds)."""
+    "gain" selects: one pass over the copies (the bench's catalog has hundreds), once per
+    catalog named by digest (games/blobs.py), since it never changes. Shared: read only."""
+    digest = c.catalog_digest
+    if digest is not None and digest in _KINDS:
+        return _KINDS[digest]
     out: dict[str, dict[int, dict[str, Any]]] = {"adventurer_status": {}, "companion": {}}
     for cp in c.copies:
         if cp.type in out and cp.number not in out[cp.type]:
             out[cp.type][cp.number] = {"number": cp.number, "name": cp.name}
-    return {kind: [v for _, v in sorted(cards.items())] for kind, cards in out.items()}
+    kinds = {kind: [v for _, v in sorted(cards.items())] for kind, cards in out.items()}
+    if digest is not None:
+        _KINDS[digest] = kinds
+    return kinds
 
 
 def _adventurer(state: State, c: core.Campaign, i: int, aid: str, names: dict) -> dict[str, Any]:

@@ -30,9 +30,10 @@ register = template.Library()
 
 VERSION = "\x00tk-version\x00"
 CSRF = "\x00tk-csrf\x00"
-MAX_FRAGMENTS = 2048  # ~5 KB each: a bounded few MB per process
+MAX_CHARS = 16_000_000  # kept per process at most; the least recently used go first
 
 _fragments: OrderedDict[tuple, str] = OrderedDict()
+_kept = 0  # characters in _fragments
 _lock = threading.Lock()
 
 
@@ -53,8 +54,20 @@ def enabled() -> bool:
 
 
 def forget() -> None:
+    global _kept
     with _lock:
         _fragments.clear()
+        _kept = 0
+
+
+def _keep(key: tuple, fragment: str) -> None:
+    global _kept
+    with _lock:
+        old = _fragments.pop(key, None)
+        _kept += len(fragment) - (len(old) if old is not None else 0)
+        _fragments[key] = fragment
+        while _kept > MAX_CHARS and len(_fragments) > 1:
+            _kept -= len(_fragments.popitem(last=False)[1])
 
 
 class MemoNode(template.Node):
@@ -83,10 +96,7 @@ class MemoNode(template.Node):
         if fragment is None:
             with context.push(table=_VersionHidden(table), csrf_token=CSRF):
                 fragment = self.nodelist.render(context)
-            with _lock:
-                _fragments[key] = fragment
-                if len(_fragments) > MAX_FRAGMENTS:
-                    _fragments.popitem(last=False)
+            _keep(key, fragment)
         version = str(table.version)
         return mark_safe(fragment.replace(VERSION, version).replace(CSRF, html.escape(str(token))))
 

@@ -93,8 +93,17 @@ def active_adventurer(page: Page) -> str:
 
 
 def gold(page: Page, name: str) -> int:
-    chip = adventurer(page, name).locator(".chip").filter(has_text=re.compile(r"^\d+ gold$"))
-    return int(chip.inner_text().split()[0])
+    """The gold on the adventurer's dial: the data attribute, checked against the chip."""
+    row = adventurer(page, name)
+    chip = row.locator(".chip").filter(has_text=re.compile(r"^\d+ gold$"))
+    value = int(row.get_attribute("data-gold"))
+    assert int(chip.inner_text().split()[0]) == value
+    return value
+
+
+def phase(page: Page) -> str:
+    """packed, playing, over or saved (the round line's data-phase)."""
+    return campaign(page).locator(".gz-round").get_attribute("data-phase")
 
 
 def position(page: Page, name: str) -> str | None:

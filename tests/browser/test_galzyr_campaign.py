@@ -191,6 +191,7 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         next_month = MONTHS[(MONTHS.index(month) + 1) % len(MONTHS)]
         assert f"replace it with card #{MONTHS.index(next_month) + 1:03d}" in saved
         expect(gz.campaign(sm).locator(".gz-round")).to_contain_text("The game is saved")
+        assert gz.phase(sm) == "saved"
         for context in contexts:
             context.close()
         contexts.clear()

@@ -242,6 +242,11 @@ class Campaign(Strict):
     def _catalog_by_name(self, copies: list[Copy], handler: SerializerFunctionWrapHandler):
         return self._catalog if self._catalog is not None else handler(copies)
 
+    @property
+    def catalog_digest(self) -> str | None:
+        """The digest naming the copies (None for a state that carries them)."""
+        return self._catalog
+
     def name_catalog(self) -> None:
         """Store the catalog by digest from now on (a new campaign does)."""
         self._catalog = keep_catalog(self.copies)

@@ -303,3 +303,16 @@ def test_the_reader_draws_from_the_campaign_event_deck(client, table):
     assert drawn_after == ([s.drawn.card] if s.drawn else [])
     assert check(s.campaign) == []
     assert sorted(deck_after + drawn_after) == sorted(deck) or s.drawn is None
+
+
+def test_the_panel_says_its_numbers_in_data_attributes_too(client, table):
+    """Scripts and browser tests read these instead of parsing the sentences."""
+    seated(client, table)
+    post_move(client, table, "campaign-gold", {"player": 1, "amount": 3})
+    text = page(client, table)
+    s = state_of(table)
+    first = s.campaign.adventurer(s.adventurers[0])
+    row = text.split(f'data-adventurer="{first.id}"')[1].split(">")[0]
+    assert f'data-gold="{first.gold}"' in row and f'data-prestige="{first.prestige}"' in row
+    assert 'data-phase="playing"' in text and f'data-round="{s.campaign.game.number}"' in text
+    assert f'data-count="{len(s.campaign.places["library"])}"' in text

@@ -93,3 +93,15 @@ def test_a_fragment_shows_this_answers_version_and_token(world, client):
     assert 'name="version" value="1"' in first and 'name="version" value="1"' not in second
     assert f'name="version" value="{table.version}"' in second
     assert memo.VERSION not in second and memo.CSRF not in second
+
+
+def test_the_kept_fragments_stay_within_their_bound(monkeypatch):
+    memo.forget()
+    monkeypatch.setattr(memo, "MAX_CHARS", 25)
+    for i in range(10):
+        memo._keep(("x", i), "0123456789")
+    assert list(memo._fragments) == [("x", 8), ("x", 9)] and memo._kept == 20
+    memo._keep(("x", 8), "01234")  # kept again: counted once, now the newest
+    assert list(memo._fragments) == [("x", 9), ("x", 8)] and memo._kept == 15
+    memo.forget()
+    assert memo._kept == 0 and not memo._fragments
