@@ -68,7 +68,17 @@ def _where_sentence(
     if len({where[c] for c in cids}) == 1 and len(cids) > 1:
         every = "Both" if len(cids) == 2 else f"All {len(cids)}"
         return f"{every} copies of card #{number:03d} are in {place(cids[0])}."
-    parts = [f"{card_label(state, cid)} is in {place(cid)}" for cid in cids]
+    # Copies that look alike and lie together are counted, not listed one by one.
+    together: dict[str, list[int]] = {}
+    for cid in cids:
+        together.setdefault(where[cid], []).append(cid)
+    parts = []
+    for members in together.values():
+        looks = {card_label(state, cid) for cid in members}
+        if len(members) > 1 and len(looks) == 1:
+            parts.append(f"{len(members)} copies of {looks.pop()} are in {place(members[0])}")
+        else:
+            parts.extend(f"{card_label(state, cid)} is in {place(cid)}" for cid in members)
     return "; ".join(p[0].upper() + p[1:] for p in parts) + "."
 
 

@@ -36,3 +36,20 @@ def test_where_all_matches_where_is_for_every_number():
     assert everything == {n: where_is(c, n) for n in numbers}
     assert any(sentence.startswith(("Both", "All")) for sentence in everything.values())
     assert any("; " in sentence for sentence in everything.values())
+
+
+def test_copies_that_look_alike_and_lie_together_are_counted():
+    world = load_world(SAMPLE)
+    c, _ = new_campaign(world, seed=5)
+    first, second = (a.id for a in c.world.adventurers[:2])
+    setup_game(c, [first, second], "cooperative", starting=first)
+    number = next(
+        n
+        for n in sorted({copy.number for copy in c.copies})
+        if len(c.numbered(n)) >= 3 and all(c.where()[cid] == "library" for cid in c.numbered(n))
+    )
+    move_card(c, c.numbered(number)[0], "vault")
+    sentence = where_is(c, number)
+    rest = len(c.numbered(number)) - 1
+    assert sentence.endswith(f"{rest} copies of card #{number:03d} are in the library.")
+    assert sentence.count("library") == 1 and "vault" in sentence
