@@ -28,7 +28,7 @@ from django.urls import reverse
 
 from bench.core import HTMX, BenchError, Row, _call, _expect, _trim, measure
 from games import services
-from games.galzyr.campaign.state import unroll
+from games.galzyr.campaign.build import unroll
 from games.models import Move, Table
 from storybook import load_world
 from storybook.services import load_world_folder

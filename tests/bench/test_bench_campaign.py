@@ -88,7 +88,7 @@ def test_the_profile_steps_still_follow_the_code(capsys):
     profile("move + undo", steps.move_and_undo, calls=1, top=5, out=None)
 
     out = capsys.readouterr().out
-    assert "WHOLE: GET the table page" in out and "of which 'where'" in out
+    assert "WHOLE: GET the table page" in out and "'where' for every number" in out
     assert "services._save" in out and "cProfile: move + undo" in out
     # every move was undone and the log trimmed back: the table is as it was set up
     table = Table.objects.get(pk=steps.table.pk)

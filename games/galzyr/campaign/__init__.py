@@ -5,6 +5,7 @@ No Django. A ``Campaign`` round-trips through JSON exactly; functions mutate the
 are given and return the physical actions to mirror, or raise ``RuleError`` unchanged.
 """
 
+from .build import build_campaign
 from .calendar import advance_day, delay, hasten, place_timer, stack, timer_of
 from .cards import (
     abandon_quest,
@@ -47,7 +48,7 @@ from .rounds import (
     tags_of,
     travel,
 )
-from .state import Adventurer, Calendar, Campaign, Copy, Round, Timer, build_campaign
+from .state import Adventurer, Calendar, Campaign, Copy, Round, Timer
 from .text import Checklist, Step
 
 __all__ = [

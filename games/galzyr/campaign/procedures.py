@@ -11,12 +11,13 @@ from games.engine import RuleError
 from games.rng import Rng
 from storybook.world import World
 
+from .build import build_campaign
 from .calendar import clear_timers
 from .cards import relocate
 from .facts import ResetPlan
 from .save_effects import resolve_save_effects
 from .setup import continue_playing, move_all, packed, setup_game
-from .state import Campaign, build_campaign, is_tray
+from .state import Campaign, is_tray
 from .text import Checklist, Step, card_label, place_label, possessive
 
 __all__ = [

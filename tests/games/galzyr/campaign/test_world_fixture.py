@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from games.galzyr.campaign import GALZYR_PLAN
-from games.galzyr.campaign.state import plan_for, unroll
+from games.galzyr.campaign.build import plan_for, unroll
 from storybook import lint_world
 
 from .conftest import GALZYR, GALZYR_WORLD

@@ -1,0 +1,131 @@
+"""A campaign built from a world package: its catalog unrolled into card copies, the world's
+facts kept in the state, every card in the library and the reset plan (``state.py`` holds the
+models)."""
+
+from __future__ import annotations
+
+from storybook.world import World
+
+from .facts import GALZYR_PLAN, MAX_GOLD, ResetPlan
+from .state import (
+    Adventurer,
+    AdventurerDef,
+    Campaign,
+    Copy,
+    LocationDef,
+    RouteDef,
+    WorldFacts,
+    place_keys,
+)
+
+
+def unroll(world: World) -> list[Copy]:
+    """Every physical card of the world's catalog, in numerical order."""
+    out: list[Copy] = []
+    for number, card in sorted(world.cards.items()):
+        base = {
+            "number": number,
+            "type": card.type,
+            "pickup": card.pickup,
+            "abandon": card.abandon,
+        }
+        if not card.variants:
+            out.extend(
+                Copy(
+                    **base,
+                    name=card.name,
+                    icon=card.icon,
+                    timer=card.timer,
+                    save=card.save,
+                    tags=list(card.tags),
+                    gold=card.gold,
+                )
+                for _ in range(card.copies)
+            )
+            continue
+        for i, v in enumerate(card.variants):
+            out.extend(
+                Copy(
+                    **base,
+                    variant=i,
+                    name=v.name or card.name,
+                    icon=v.icon or card.icon,
+                    timer=v.timer if v.timer is not None else card.timer,
+                    save=v.save or card.save,
+                    tags=list(v.tags if v.tags is not None else card.tags),
+                    gold=v.gold if v.gold is not None else card.gold,
+                )
+                for _ in range(v.copies)
+            )
+    return out
+
+
+def facts_of(world: World) -> WorldFacts:
+    info = world.info
+    assert info is not None, "a loaded world has world.yaml"
+    return WorldFacts(
+        slug=world.slug,
+        name=info.name,
+        skills=[s.id for s in info.skills],
+        adventurers=[
+            AdventurerDef(
+                id=a.id,
+                name=a.name,
+                icon=a.icon,
+                tags=list(a.tags),
+                marks=dict(a.marks),
+                gold=a.gold,
+                save=a.save,
+            )
+            for a in info.adventurers
+        ],
+        locations=[
+            LocationDef(id=loc.id, name=loc.name, cards=list(loc.cards)) for loc in info.locations
+        ],
+        routes=[RouteDef(between=tuple(r.between), seasons=list(r.seasons)) for r in info.routes],
+    )
+
+
+def build_campaign(world: World, seed: int, plan: ResetPlan | None = None) -> Campaign:
+    """Every card in the library and every adventurer fresh: run ``reset_game`` next."""
+    facts = facts_of(world)
+    copies = unroll(world)
+    places: dict[str, list[int]] = {key: [] for key in place_keys(facts)}
+    places["library"] = list(range(len(copies)))
+    campaign = Campaign(
+        rng=seed,
+        world=facts,
+        plan=plan or plan_for(copies),
+        copies=copies,
+        places=places,
+        adventurers=[
+            Adventurer(id=a.id, gold=min(a.gold, MAX_GOLD), marks=dict(a.marks))
+            for a in facts.adventurers
+        ],
+    )
+    campaign.name_catalog()
+    return campaign
+
+
+def plan_for(copies: list[Copy]) -> ResetPlan:
+    """The rulebook's plan when the catalog has Discord and Harmony; otherwise one by card type.
+
+    The derived plan (for worlds numbered differently): month cards are the global statuses
+    numbered 1–12; location and event cards go to the global save slot; quests with a pickup
+    location to the quest slot; each adventurer keeps the ability and quest cards with their
+    icon.
+    """
+    types = {c.number: c.type for c in copies}
+    if types.get(64) == "global_status" and types.get(65) == "global_status":
+        return GALZYR_PLAN
+    months = [n for n in range(1, 13) if types.get(n) == "global_status"]
+    to_global = sorted({c.number for c in copies if c.type in ("location", "event")})
+    quests = sorted({c.number for c in copies if c.type == "quest" and c.pickup and c.icon is None})
+    personal = sorted({c.number for c in copies if c.icon and c.type in ("ability", "quest")})
+    return ResetPlan(
+        months=months if len(months) == 12 else [],
+        to_global=to_global,
+        to_quest_slot=quests,
+        to_vault=[],
+        per_adventurer=personal,
+    )
