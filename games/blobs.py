@@ -19,7 +19,9 @@ from __future__ import annotations
 import hashlib
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 PREFIX = "sha256:"
@@ -28,6 +30,9 @@ _data: dict[str, Any] = {}  # digest → its JSON data
 _parsed: dict[tuple[str, str], Any] = {}  # (kind, digest) → the data parsed once
 _lock = threading.Lock()
 _fetch: Callable[[str], Any] = lambda digest: None  # noqa: E731 — replaced by install()
+# Data a document brings while it is checked: read, never kept (an import refused later must
+# leave nothing behind, and no one can fill this process's memory by posting documents).
+_offered: ContextVar[dict[str, Any] | None] = ContextVar("offered_blobs", default=None)
 
 
 class MissingBlob(LookupError):
@@ -53,20 +58,29 @@ def keep(data: Any, parsed: tuple[str, Any] | None = None) -> str:
     return digest
 
 
-def learn(blobs: dict[str, Any]) -> list[str]:
-    """Keep data that comes with its names (an imported document): the names that don't
-    match their data are returned, and those are not kept."""
-    wrong = [name for name, data in blobs.items() if digest_of(data) != name]
-    for name, data in blobs.items():
-        if name not in wrong:
-            with _lock:
-                _data.setdefault(name, data)
-    return wrong
+def wrong_names(blobs: dict[str, Any]) -> list[str]:
+    """The names in ``blobs`` that don't match their data (a changed file)."""
+    return [name for name, data in blobs.items() if digest_of(data) != name]
+
+
+@contextmanager
+def offered(blobs: dict[str, Any]) -> Iterator[None]:
+    """Within the block, the data of ``blobs`` (checked: wrong names are left out) answers for
+    its names without being kept."""
+    wrong = set(wrong_names(blobs))
+    token = _offered.set({name: data for name, data in blobs.items() if name not in wrong})
+    try:
+        yield
+    finally:
+        _offered.reset(token)
 
 
 def data_of(digest: str) -> Any:
     """The data named ``digest``: kept in this process, else fetched and checked."""
     data = _data.get(digest)
+    offered_now = _offered.get()
+    if data is None and offered_now and digest in offered_now:
+        return offered_now[digest]
     if data is None:
         fetched = _fetch(digest)
         if fetched is None or digest_of(fetched) != digest:
@@ -80,6 +94,9 @@ def parsed(digest: str, kind: str, parse: Callable[[Any], Any]) -> Any:
     """``parse(data_of(digest))``, once per process. Callers must not change the value."""
     key = (kind, digest)
     value = _parsed.get(key)
+    offered_now = _offered.get()
+    if value is None and offered_now and digest in offered_now and digest not in _data:
+        return parse(offered_now[digest])  # a document's data: parsed for its check only
     if value is None:
         value = parse(data_of(digest))
         with _lock:

@@ -174,14 +174,15 @@ def _validated(data: Any) -> tuple[TableDocument, list[dict]]:
                 _("A format 1 document has no patches, but move %(n)s has one.")
                 % {"n": patched.version}
             )
-    wrong = blobs.learn(doc.blobs)
+    wrong = blobs.wrong_names(doc.blobs)
     if wrong:
         raise ImportRefused(
             _("The stored data “%(name)s” does not match its name: the file was changed.")
             % {"name": wrong[0]}
         )
-    check_state(game, doc.state, _("the table's state"))
-    return doc, _states_before(game, doc)
+    with blobs.offered(doc.blobs):
+        check_state(game, doc.state, _("the table's state"))
+        return doc, _states_before(game, doc)
 
 
 def _states_before(game, doc: TableDocument) -> list[dict]:
@@ -234,7 +235,7 @@ def import_table(raw: bytes | str | dict) -> Table:
         doc, befores = _validated(_parsed(raw))
     afters = [*befores[1:], doc.state]
     ordered = keeps_key_order()
-    with transaction.atomic():
+    with transaction.atomic(), blobs.offered(doc.blobs):
         table = Table.objects.create(
             game=doc.game,
             name=doc.name,

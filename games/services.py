@@ -117,7 +117,7 @@ def _save(table: Table, new_state: dict, *, name: str, args: dict, seat: str, se
     # names it; a state naming only what the old one named (every ordinary move) costs nothing.
     new_names = blobs.named_in(new_state) - blobs.named_in(table.state)
     if new_names:
-        table.blobs = {**table.blobs, **{name: blobs.data_of(name) for name in new_names}}
+        table.blobs = {**table.blobs, **{digest: blobs.data_of(digest) for digest in new_names}}
         fields.append("blobs")
     table.state = new_state
     table.version += 1

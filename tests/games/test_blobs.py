@@ -53,13 +53,20 @@ def test_fetched_data_that_does_not_match_its_name_is_refused(monkeypatch):
         blobs.data_of(name)
 
 
-def test_learn_keeps_only_data_that_matches_its_name(monkeypatch):
+def test_offered_data_answers_while_checked_and_is_not_kept(monkeypatch):
     monkeypatch.setattr(blobs, "_fetch", lambda digest: None)
     good, bad = blobs.digest_of([1]), blobs.digest_of([2])
-    assert blobs.learn({good: [1], bad: [3]}) == [bad]
-    assert blobs.data_of(good) == [1]
-    with pytest.raises(blobs.MissingBlob):
-        blobs.data_of(bad)
+    offered = {good: [1], bad: [3]}
+    assert blobs.wrong_names(offered) == [bad]
+    with blobs.offered(offered):
+        assert blobs.data_of(good) == [1]
+        assert blobs.parsed(good, "len", len) == 1
+        with pytest.raises(blobs.MissingBlob):
+            blobs.data_of(bad)  # a wrong name answers nothing
+    for name in (good, bad):  # nothing of the document stays in this process
+        with pytest.raises(blobs.MissingBlob):
+            blobs.data_of(name)
+    assert not blobs._data and not blobs._parsed
 
 
 def test_names_are_found_in_objects_at_any_depth_but_not_in_arrays():
