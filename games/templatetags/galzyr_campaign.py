@@ -103,7 +103,7 @@ def gz_move_form(context, move: str, css: str = "move") -> SafeString:
     action from the view's ``move_base`` like the include does.
     """
     token, table = context.get("csrf_token"), context.get("table")
-    # Keyed by token and version: a {% memo %} block renders them as placeholders.
+    # Keyed by token and version: a {% memo %} block renders stand-ins for them.
     key = (_FORM_OPENING, str(token), str(table.version) if table is not None else "")
     cached = context.render_context.get(key)
     if cached is None:

@@ -8,7 +8,7 @@ only when one of them changes.
 
 The contract: the block may read only the values named in its tag, plus what every key holds
 anyway: the table's code, the device's seat and the language. The table's version and the
-CSRF token change with every answer yet sit in every form: the block renders placeholders for
+CSRF token change with every answer yet sit in every form: the block renders stand-ins for
 them, replaced in its output each time. tests/games/galzyr/test_memo.py walks random games
 and checks every page against a render without the memo.
 """
@@ -38,7 +38,7 @@ _lock = threading.Lock()
 
 
 class _VersionHidden:
-    """The table, with its version as a placeholder (whatever else the block reads of it)."""
+    """The table, with a stand-in for its version (whatever else the block reads of it)."""
 
     version = VERSION
 
