@@ -48,6 +48,7 @@ class Book:
     cards: Mapping[int, str] = field(default_factory=dict)  # card number → name
     catalog: Mapping[int, Card] = field(default_factory=dict, repr=False)  # the campaign's cards
     _scenes: OrderedDict[int, Scene | None] = field(default_factory=OrderedDict, repr=False)
+    _listing: tuple[int, list[dict[str, object]]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         groups = (
@@ -74,6 +75,13 @@ class Book:
         else:
             self._scenes.move_to_end(number)
         return scene
+
+    def listing(self, limit: int) -> list[dict[str, object]]:
+        """The first ``limit`` scenes as ``{"number", "title"}``, built once per book (the
+        browse list every manager's view carries). Shared: read only."""
+        if self._listing is None or self._listing[0] != limit:
+            self._listing = (limit, [{"number": n, "title": t} for n, t in self.titles[:limit]])
+        return self._listing[1]
 
     def event(self, card: int) -> EventCard | None:
         for ev in self.events:

@@ -115,7 +115,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
     # while a scene is being read: it is most of the bytes of every answer on a big book
     # (make bench), and the keypad still jumps anywhere.
     if r in MANAGE and not reading:
-        out["scene_list"] = [{"number": n, "title": t} for n, t in book.titles[:LIST_LIMIT]]
+        out["scene_list"] = book.listing(LIST_LIMIT)
         out["scene_list_more"] = max(0, len(book.titles) - LIST_LIMIT)
     if r in READ:  # the scenes the location cards offer on this side of the board
         out["side_scenes"] = [

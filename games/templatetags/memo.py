@@ -114,6 +114,8 @@ def memo(parser, token):
 
 
 @register.filter
-def without(data: dict, key: str) -> dict:
-    """``data`` less one key: a memo's key leaves out the part another block shows."""
-    return {k: v for k, v in data.items() if k != key}
+def without(data: dict, keys: str) -> dict:
+    """``data`` less some keys (comma-separated): a memo's key leaves out what its block
+    doesn't show."""
+    left_out = keys.split(",")
+    return {k: v for k, v in data.items() if k not in left_out}

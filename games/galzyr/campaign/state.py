@@ -187,6 +187,7 @@ class Round(Strict):
         return self.players[self.active_index]
 
 
+_NUMBERED: dict[str, dict[int, list[int]]] = {}  # catalog digest → number → its copies
 CATALOG = "galzyr-copies"  # the kind of blob a campaign's catalog is kept as (games/blobs.py)
 _COPIES = TypeAdapter(tuple[Copy, ...])
 
@@ -274,7 +275,15 @@ class Campaign(Strict):
         return {cid: key for key, cids in self.places.items() for cid in cids}
 
     def numbered(self, number: int) -> list[int]:
-        return [cid for cid, c in enumerate(self.copies) if c.number == number]
+        """The copies of card #``number``, in catalog order."""
+        index = _NUMBERED.get(self._catalog) if self._catalog is not None else None
+        if index is None:
+            index = {}
+            for cid, c in enumerate(self.copies):
+                index.setdefault(c.number, []).append(cid)
+            if self._catalog is not None:  # a named catalog never changes: index it once
+                _NUMBERED[self._catalog] = index
+        return list(index.get(number, ()))
 
     @property
     def month_card(self) -> int | None:
