@@ -5,10 +5,8 @@ it so an import needs nothing else."""
 from __future__ import annotations
 
 import copy
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -16,19 +14,6 @@ from games import blobs, exchange, services
 from games.models import Table
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def campaign():
-    from games.galzyr import book as books
-
-    books.installed().forget()
-    call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
-    return services.create_table(
-        "galzyr",
-        "Stored catalog",
-        {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
-    )
 
 
 def catalog_of(table: Table) -> str:

@@ -1,10 +1,8 @@
 """The log keeps reverse patches, not whole states: undo stays exact, old rows still undo."""
 
 import json
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 
 from games import exchange, services
@@ -88,20 +86,6 @@ def test_kept_states_are_the_states_before_each_counted_move_then_now(table):
     make_old(table)  # old rows and patches mixed
     table, last = play(table, [("add", {"points": 5})])
     assert services.kept_states(table) == [start, states[0], more[0], last[0]]
-
-
-@pytest.fixture
-def campaign():
-    """A Lands of Galzyr campaign on the sample world: a ~8 KB state naming a ~50 KB catalog."""
-    from games.galzyr import book as books
-
-    books.installed().forget()
-    call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
-    return services.create_table(
-        "galzyr",
-        "Long campaign",
-        {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
-    )
 
 
 # A card between the library and the vault, gold and prestige: moves that change a list in

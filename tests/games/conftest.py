@@ -1,0 +1,24 @@
+"""Fixtures shared by the platform tests under tests/games."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from games import services
+
+
+@pytest.fixture
+def campaign():
+    """A Lands of Galzyr campaign on the sample world: a ~8 KB state naming a ~50 KB catalog."""
+    from games.galzyr import book as books
+
+    books.installed().forget()
+    call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
+    return services.create_table(
+        "galzyr",
+        "Sample campaign",
+        {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
+    )
