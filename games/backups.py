@@ -1,4 +1,6 @@
-"""A table's backups: stored after the moves a game names (and on demand), the last KEEP kept.
+"""A table's backups: automatic ones (after the moves a game names, and every EVERY moves in
+every game) and a keeper's "Back up now". Each kind keeps its own newest KEEP, so however many
+manual backups are made, the automatic ones stay.
 
 The actions — back up now, restore — are in games/services.py, which calls these inside
 its own transaction with the table row locked; nothing here opens a transaction.
@@ -12,21 +14,19 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games import exchange
-from games.engine import Game, RuleError
+from games.engine import Game
 from games.models import Backup, Table
 
-KEEP = 20  # per table (issue 4: "the last 20 kept")
-
-# Backups hold every secret (an export does): only these seats see, download or restore them.
-KEEPER_KINDS = frozenset({"table", "sm"})
+KEEP = 20  # per table and kind (issue 4: "the last 20 kept")
+EVERY = 25  # moves between automatic backups, in every game
 
 
 class BackupNotFound(Exception):
     """No backup of this table has this token (the page or API answers 404)."""
 
 
-def store(table: Table, label: str) -> Backup:
-    """Keep the table as it is now and drop the oldest beyond KEEP: three queries."""
+def store(table: Table, label: str, *, automatic: bool) -> Backup:
+    """Keep the table as it is now and drop the oldest of its kind beyond KEEP: three queries."""
     undone = sorted(table.moves.filter(undone=True).values_list("version", flat=True))
     backup = Backup.objects.create(
         table=table,
@@ -36,9 +36,11 @@ def store(table: Table, label: str) -> Backup:
         state=table.state,
         undone=undone,
         size=len(json.dumps(table.state, ensure_ascii=False, separators=(",", ":")).encode()),
+        automatic=automatic,
     )
-    newest = Backup.objects.filter(table=table).order_by("-id").values("id")[:KEEP]
-    Backup.objects.filter(table=table).exclude(id__in=newest).delete()
+    same_kind = Backup.objects.filter(table=table, automatic=automatic)
+    newest = same_kind.order_by("-id").values("id")[:KEEP]
+    same_kind.exclude(id__in=newest).delete()
     return backup
 
 
@@ -73,8 +75,3 @@ def restorable_state(game: Game, backup: Backup) -> dict:
             _("This backup can't be restored: %(fault)s") % {"fault": exc}
         ) from None
     return backup.state
-
-
-def check_keeper(kind: str) -> None:
-    if kind not in KEEPER_KINDS:
-        raise RuleError(_("Only the shared display and the story master can use the backups."))

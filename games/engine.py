@@ -74,6 +74,14 @@ class Outcome:
 MoveFn = Callable[[Any, Any, str], str]
 
 
+# What a seat's role is called in a refusal ("… is for the story master").
+ROLE_NAMES = {
+    "table": "the shared display",
+    "sm": "the story master",
+    "player": "a player",
+}
+
+
 @dataclass(frozen=True)
 class MoveSpec:
     name: str
@@ -81,6 +89,13 @@ class MoveSpec:
     run: MoveFn  # (state, args, seat) -> sentence; mutates state
     label: str
     description: str
+    # The roles that may make this move (a seat's kind, or the game's own roles such as
+    # Galzyr's "active"); None: every seat. The engine enforces it and the pages draw their
+    # buttons from it, so the rule is written once, here.
+    roles: frozenset[str] | None = None
+
+    def allows(self, role: str) -> bool:
+        return self.roles is None or role in self.roles
 
 
 class NoArgs(BaseModel):
@@ -111,10 +126,22 @@ class Game(Generic[S]):
     # Moves after which the platform stores a backup of the table (in the same transaction),
     # e.g. {"campaign-save"}: the moments a group would be sorry to lose.
     backup_after: frozenset[str] = frozenset()
+    # A seat's role in the current state when the game has roles beyond the seat kinds
+    # (Galzyr: the active player); by default a seat's role is its kind.
+    role_fn: Callable[[S, str], str] | None = None
+    role_names: dict[str, str] = field(default_factory=dict)  # added to ROLE_NAMES
     moves: dict[str, MoveSpec] = field(default_factory=dict)
 
-    def move(self, args: type[BaseModel] = NoArgs, *, label: str = "", name: str = ""):
-        """Register a move: ``@game.move(Args)`` over ``def draw(state, args, seat) -> str``."""
+    def move(
+        self,
+        args: type[BaseModel] = NoArgs,
+        *,
+        label: str = "",
+        name: str = "",
+        roles: frozenset[str] | set[str] | tuple[str, ...] | None = None,
+    ):
+        """Register a move: ``@game.move(Args, roles={"sm"})`` over
+        ``def draw(state, args, seat) -> str``; ``roles`` left out lets every seat make it."""
 
         def register(fn: MoveFn) -> MoveFn:
             move_name = name or fn.__name__.replace("_", "-")
@@ -127,6 +154,7 @@ class Game(Generic[S]):
                 run=fn,
                 label=label or move_name.replace("-", " ").capitalize(),
                 description=doc.splitlines()[0] if doc else "",
+                roles=frozenset(roles) if roles is not None else None,
             )
             return fn
 
@@ -157,6 +185,7 @@ class Game(Generic[S]):
         spec = self.moves.get(move)
         if spec is None:
             raise ArgsError(f"{self.title} has no move called “{move}”.")
+        self.check_role(spec, state, seat)
         try:
             parsed = spec.args.model_validate(args or {})
         except ValidationError as exc:
@@ -164,6 +193,26 @@ class Game(Generic[S]):
         sentence = spec.run(state, parsed, seat)
         self.check(state)
         return dump(state), sentence
+
+    def role(self, state: S, seat: str) -> str:
+        """The seat's role now: the game's own (``role_fn``) or the seat's kind."""
+        for found in self.seats_fn(state):
+            if found.id == seat:
+                return self.role_fn(state, seat) if self.role_fn else found.kind
+        raise RuleError(f"There is no seat “{seat}” at this table.")
+
+    def check_role(self, spec: MoveSpec, state: S, seat: str) -> None:
+        role = self.role(state, seat)
+        if not spec.allows(role):
+            names = {**ROLE_NAMES, **self.role_names}
+            who = " or ".join(names.get(r, r) for r in sorted(spec.roles or ()))
+            raise RuleError(f"“{spec.label}” is for {who}, not for {names.get(role, role)}.")
+
+    def may(self, state: S, seat: str) -> dict[str, bool]:
+        """Which moves this seat's role allows now, by move name: what its page offers."""
+        role = self.role(state, seat)
+        # Keyed by the name with underscores, so templates can say ``may.draw_event``.
+        return {name.replace("-", "_"): spec.allows(role) for name, spec in self.moves.items()}
 
     def check(self, state: S) -> None:
         broken = self.invariants_fn(state)

@@ -9,6 +9,11 @@ from django.utils.translation import gettext_lazy as _
 from games.codes import new_code, spoken
 
 
+def new_invite_salt() -> str:
+    """Mixed into a table's join links; a new salt makes every link given out so far stop working."""
+    return secrets.token_hex(8)
+
+
 class TableManager(models.Manager):
     def get_queryset(self):
         # ``blobs`` is read only when a state names data this process has not seen yet.
@@ -28,6 +33,9 @@ class Table(models.Model):
     # never changed or removed, so every state of the log and every backup still finds it.
     blobs = models.JSONField(_("stored data"), default=dict, blank=True)
     version = models.PositiveIntegerField(_("version"), default=1)
+    invite_salt = models.CharField(
+        _("join link salt"), max_length=32, default=new_invite_salt, editable=False
+    )
     created = models.DateTimeField(_("created"), default=timezone.now)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 
@@ -101,6 +109,35 @@ class GameCatalog(models.Model):
         return self.game
 
 
+class Claim(models.Model):
+    """A device's credential at one table: the seat it holds (if any) and whether it keeps the table.
+
+    The device holds the secret (a signed cookie for pages, a bearer token for the API); the
+    server keeps only its SHA-256, looked up by a unique index. One seat, one device: a held
+    seat is freed only by its holder or by a keeper (see games/access.py).
+    """
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="claims")
+    token_hash = models.CharField(_("credential digest"), max_length=64, unique=True)
+    seat = models.CharField(_("seat"), max_length=16, blank=True)  # "" holds no seat
+    keeper = models.BooleanField(_("keeper"), default=False)
+    created = models.DateTimeField(_("claimed"), default=timezone.now)
+
+    class Meta:
+        verbose_name = _("seat claim")
+        verbose_name_plural = _("seat claims")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "seat"],
+                condition=~models.Q(seat=""),
+                name="one_device_per_seat",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table.code} {self.seat or '-'}{' (keeper)' if self.keeper else ''}"
+
+
 def new_backup_token() -> str:
     """How a backup is addressed in URLs: unguessable, unlike its id."""
     return secrets.token_urlsafe(16)
@@ -127,6 +164,9 @@ class Backup(models.Model):
     # older move later, so the flag alone would not give back this moment's log).
     undone = models.JSONField(_("undone moves"), default=list)
     size = models.PositiveIntegerField(_("size in bytes"), default=0)
+    # Taken by the app (after the moves a game names, every few moves), not by a keeper's
+    # "Back up now": each kind has its own quota, so manual backups never push these out.
+    automatic = models.BooleanField(_("automatic"), default=True)
 
     class Meta:
         ordering = ["-id"]

@@ -38,12 +38,16 @@ def describe_game_moves(result: dict[str, Any], generator, request, public) -> d
                 {
                     "type": "object",
                     "title": f"{game.title}: {move.label}",
-                    "description": move.description,
+                    "description": move.description
+                    + (
+                        f" Roles: {', '.join(sorted(move.roles))}."
+                        if move.roles is not None
+                        else ""
+                    ),
                     "properties": {
                         "move": {"type": "string", "enum": [move.name]},
                         "args": {"$ref": f"#/components/schemas/{args_name}"},
                         "version": {"type": "integer", "minimum": 1},
-                        "seat": {"type": "string", "maxLength": 16},
                     },
                     "required": ["move", "version"],
                 }

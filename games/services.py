@@ -18,14 +18,13 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
-from games import backups, blobs, catalogs, patch
+from games import backups, blobs, catalogs, exchange, patch
+from games.access import Access, TableNotFound, find_table
 from games.engine import Game, RuleError, Seat
 from games.models import Backup, Move, Table, keeps_key_order
 from games.registry import get_game
 
-
-class TableNotFound(Exception):
-    """No table has this code (the page or API answers 404)."""
+__all__ = ["TableNotFound"]  # raised by the actions below; the views catch it from here
 
 
 @dataclass
@@ -42,11 +41,7 @@ def game_of(table: Table) -> Game:
     return get_game(table.game)
 
 
-def get_table(code: str) -> Table:
-    try:
-        return Table.objects.get(code=code)
-    except Table.DoesNotExist:
-        raise TableNotFound(code) from None
+get_table = find_table
 
 
 def current_version(code: str) -> int | None:
@@ -153,8 +148,8 @@ def apply_move(
             args = args(spec.args)
         new_state, sentence = game.apply_to(state, move, args, seat)
         logged = _save(table, new_state, name=move, args=args or {}, seat=seat, sentence=sentence)
-        if move in game.backup_after:
-            backups.store(table, label=logged.sentence)
+        if move in game.backup_after or table.version % backups.EVERY == 0:
+            backups.store(table, label=logged.sentence, automatic=True)
     # The answer shows the new state: it is ``state`` (``new_state`` is its dump), so the
     # answer need not parse it again. Set only now, after the commit: _save replaces
     # table.state and would leave an older one behind.
@@ -252,35 +247,53 @@ def history(table: Table, limit: int | None = None):
     return moves[:limit] if limit else moves
 
 
-def back_up(code: str, *, seat: str) -> tuple[Table, Backup]:
-    """Store a backup of the table as it is ("Back up now")."""
+def back_up(code: str, *, by: Access) -> tuple[Table, Backup]:
+    """A keeper stores a backup of the table as it is ("Back up now")."""
+    by.require_keeper()
     with transaction.atomic():
         # Locked (no version to check: a backup changes nothing) so it is of one whole moment.
         try:
             table = Table.objects.select_for_update().get(code=code)
         except Table.DoesNotExist:
             raise TableNotFound(code) from None
-        who = keeper_seat(table, seat).label
-        backup = backups.store(table, label=_("Backed up by %(who)s") % {"who": who})
+        who = seat_of(table, by.seat).label if by.seat else _("the keeper")
+        backup = backups.store(
+            table, label=_("Backed up by %(who)s") % {"who": who}, automatic=False
+        )
     return table, backup
 
 
-def keeper_seat(table: Table, seat: str) -> Seat:
-    """The seat, if it may see and restore backups (they hold every secret); RuleError if not."""
-    found = seat_of(table, seat)
-    backups.check_keeper(found.kind)
-    return found
+def export_document(table: Table, *, by: Access) -> dict:
+    """The whole table as a document: every secret in it, so for a keeper only."""
+    by.require_keeper()
+    return exchange.export_table(table)
 
 
-def restore_backup(code: str, token: str, *, expected_version: int, seat: str):
+def backup_list(table: Table, *, by: Access):
+    by.require_keeper()
+    return backups.listing(table)
+
+
+def backup_document(table: Table, token: str, *, by: Access) -> dict:
+    by.require_keeper()
+    return exchange.export_backup(backups.find(table, token))
+
+
+def visible_log(table: Table, *, by: Access) -> list[tuple[Move, bool]]:
+    """The log, newest first, each move with whether its arguments may be shown: they can
+    name hidden things (the card a player drew), so only to the seat that made the move."""
+    return [(move, by.seat is not None and move.seat == by.seat) for move in history(table)]
+
+
+def restore_backup(code: str, token: str, *, expected_version: int, by: Access):
     """Put the backup's state back as a new logged move, so it can be undone and is synced.
 
     RuleError (ImportRefused) when the current rules can't take the backup's state, and
     BackupNotFound; in both cases nothing changes.
     """
+    by.require_keeper()
     with transaction.atomic():
         table = _locked(code, expected_version)
-        keeper_seat(table, seat)
         backup = backups.find(table, token)
         state = backups.restorable_state(game_of(table), backup)
         when = formats.date_format(timezone.localtime(backup.created), "DATETIME_FORMAT")
@@ -293,7 +306,7 @@ def restore_backup(code: str, token: str, *, expected_version: int, seat: str):
             state,
             name=Move.RESTORE,
             args={"version": backup.version, "created": backup.created.isoformat()},
-            seat=seat,
+            seat=by.seat or "",
             sentence=sentence,
         )
     return table, logged

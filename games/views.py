@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import codes, services
+from games import access, codes, seating, services
 from games.engine import RuleError
 from games.models import Table
 from games.registry import all_games, get_game
@@ -36,14 +36,16 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    tables = Table.objects.only("code", "game", "name", "updated").order_by("-updated")[:30]
+    """The games, a join field, and the tables this device holds (from its own cookies only:
+    nobody else's codes)."""
     games = all_games()
+    mine = seating.device_tables(access.device_secrets(request))
     return render(
         request,
         "games/home.html",
         {
             "games": games.values(),
-            "tables": [(t, games.get(t.game)) for t in tables],
+            "tables": [(t, games.get(t.game), held) for t, held in mine],
             "code_error": request.GET.get("error") == "code",
         },
     )
@@ -67,7 +69,10 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
         except RuleError as exc:
             error = str(exc)
         else:
-            return redirect("games:seat", code=table.code)
+            # The device that starts a table keeps it (games/seating.py).
+            response = redirect("games:seat", code=table.code)
+            access.remember(response, table.code, seating.open_keeper(table))
+            return response
     # A refused form comes back as it was filled: `form` gives a field's (last) value, `posted`
     # every value of a field sent more than once (ticked boxes, one select per player).
     names = request.POST.getlist("player")

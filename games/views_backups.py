@@ -1,6 +1,6 @@
 """A table's backups: the list, backing up now, restoring one (after asking) and downloading one.
 
-Only a seat that may keep the backups sees them (see ``_keeper``).
+Only a keeper uses them: they hold every secret, as an export does (see ``_keeper``).
 """
 
 from __future__ import annotations
@@ -17,33 +17,29 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import backups, exchange, services
-from games.engine import RuleError, Seat
+from games import backups, services
+from games.access import Access, AccessDenied
+from games.engine import RuleError
 from games.forms import version_from_form
 from games.models import Table
-from games.seats import remembered_seat
 from games.views_history import json_download
-from games.views_table import partial_or_page, table_or_404
+from games.views_table import access_or_404, partial_or_page
 
 
-def _keeper(request: HttpRequest, table: Table) -> Seat | HttpResponse:
-    """The device's seat if it may use the backups (they hold every secret, as an export does)."""
-    seat_id = remembered_seat(request, table.code)
-    seat = next((s for s in services.game_of(table).seats(table.state) if s.id == seat_id), None)
-    if seat is None:
-        url = reverse("games:seat", args=[table.code])
-        return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+def _keeper(request: HttpRequest, code: str) -> tuple[Table, Access]:
+    """The table and the device's access, if it is a keeper; 403 with the sentence if not."""
+    table, held = access_or_404(request, code)
     try:
-        backups.check_keeper(seat.kind)
-    except RuleError as exc:
+        held.require_keeper()
+    except AccessDenied as exc:
         raise PermissionDenied(str(exc)) from None
-    return seat
+    return table, held
 
 
 def _backups_respond(
     request: HttpRequest,
     table: Table,
-    seat: Seat,
+    held: Access,
     *,
     message: str = "",
     status: int = 200,
@@ -51,8 +47,7 @@ def _backups_respond(
 ) -> HttpResponse:
     context = {
         "table": table,
-        "seat": seat,
-        "backups": backups.listing(table),
+        "backups": services.backup_list(table, by=held),
         "keep": backups.KEEP,
         "message": message,
         "error": status != 200,
@@ -63,25 +58,19 @@ def _backups_respond(
 
 @require_GET
 def backups_page(request: HttpRequest, code: str) -> HttpResponse:
-    table = table_or_404(code)
-    seat = _keeper(request, table)
-    if isinstance(seat, HttpResponse):
-        return seat
-    return _backups_respond(request, table, seat)
+    table, held = _keeper(request, code)
+    return _backups_respond(request, table, held)
 
 
 @require_POST
 def back_up_now(request: HttpRequest, code: str) -> HttpResponse:
-    table = table_or_404(code)
-    seat = _keeper(request, table)
-    if isinstance(seat, HttpResponse):
-        return seat
+    table, held = _keeper(request, code)
     try:
-        table, backup = services.back_up(code, seat=seat.id)
+        table, backup = services.back_up(code, by=held)
     except services.TableNotFound:
         raise Http404(_("No table has this code.")) from None
     message = _("Backed up: version %(version)s.") % {"version": backup.version}
-    return _backups_respond(request, table, seat, message=message)
+    return _backups_respond(request, table, held, message=message)
 
 
 def _backup_or_404(table: Table, token: str):
@@ -94,34 +83,29 @@ def _backup_or_404(table: Table, token: str):
 @require_http_methods(["GET", "POST"])
 def restore_backup(request: HttpRequest, code: str, token: str) -> HttpResponse:
     """GET asks to confirm (naming the backup); POST, carrying the table's version, restores."""
-    table = table_or_404(code)
-    seat = _keeper(request, table)
-    if isinstance(seat, HttpResponse):
-        return seat
+    table, held = _keeper(request, code)
     backup = _backup_or_404(table, token)
     if request.method == "GET":
-        return _backups_respond(request, table, seat, confirm=backup)
+        return _backups_respond(request, table, held, confirm=backup)
     try:
         version = version_from_form(request.POST)
-        services.restore_backup(code, token, expected_version=version, seat=seat.id)
+        services.restore_backup(code, token, expected_version=version, by=held)
     except (services.TableNotFound, backups.BackupNotFound):
         raise Http404(_("This table has no such backup.")) from None
     except services.VersionConflict as conflict:
         # Ask again against the fresh version: the group may not want this backup any more.
         return _backups_respond(
-            request, conflict.table, seat, message=str(conflict), status=409, confirm=backup
+            request, conflict.table, held, message=str(conflict), status=409, confirm=backup
         )
     except RuleError as exc:
-        return _backups_respond(request, table, seat, message=str(exc), status=400)
+        return _backups_respond(request, table, held, message=str(exc), status=400)
     url = reverse("games:table", args=[code])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 @require_GET
 def backup_download(request: HttpRequest, code: str, token: str) -> HttpResponse:
-    table = table_or_404(code)
-    seat = _keeper(request, table)
-    if isinstance(seat, HttpResponse):
-        return seat
+    table, held = _keeper(request, code)
     backup = _backup_or_404(table, token)
-    return json_download(exchange.export_backup(backup), table, backup.version, "-backup")
+    document = services.backup_document(table, token, by=held)
+    return json_download(document, table, backup.version, "-backup")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -11,10 +12,11 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import exchange, services
+from games import access, exchange, seating, services
+from games.access import AccessDenied
 from games.engine import RuleError
 from games.models import Table
-from games.views_table import table_or_404
+from games.views_table import access_or_404, table_or_404
 
 
 @require_GET
@@ -29,8 +31,13 @@ def history_page(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def export_table(request: HttpRequest, code: str) -> HttpResponse:
-    table = table_or_404(code)
-    return json_download(exchange.export_table(table), table, table.version)
+    """The whole table, every secret included: for a keeper only."""
+    table, held = access_or_404(request, code)
+    try:
+        document = services.export_document(table, by=held)
+    except AccessDenied as exc:
+        raise PermissionDenied(str(exc)) from None
+    return json_download(document, table, table.version)
 
 
 def json_download(document: dict, table: Table, version: int, kind: str = "") -> HttpResponse:
@@ -55,5 +62,8 @@ def import_table(request: HttpRequest) -> HttpResponse:
             except RuleError as exc:
                 error = str(exc)
             else:
-                return redirect("games:seat", code=table.code)
+                # The device that brings a table back keeps it, as the one that starts one.
+                response = redirect("games:seat", code=table.code)
+                access.remember(response, table.code, seating.open_keeper(table))
+                return response
     return render(request, "games/import.html", {"error": error}, status=400 if error else 200)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from django.http import (
+    Http404,
     HttpRequest,
     HttpResponse,
 )
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import results, services
-from games.models import Table
-from games.registry import all_games
+from games import access, group_results, results, seating, services
 from games.views_table import table_or_404
 
 
@@ -33,33 +33,23 @@ def scores_page(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def results_page(request: HttpRequest) -> HttpResponse:
-    """A group's finished games, per game title, with each player's final scores over time."""
+    """A group's finished games, opened by the group's link (``?group=…&key=…``); without
+    one, the groups of the tables this device holds, each with its link."""
     group = request.GET.get("group", "").strip()
-    groups = (
-        Table.objects.exclude(group="").order_by("group").values_list("group", flat=True).distinct()
+    key = request.GET.get("key", "")
+    mine = sorted(
+        {t.group for t, _held in seating.device_tables(access.device_secrets(request)) if t.group}
     )
-    sections = []
-    if group:
-        games = all_games()
-        tables = Table.objects.filter(group=group, game__in=list(games)).order_by("created")
-        by_game: dict[str, list] = {}
-        for table in tables:
-            game = games[table.game]
-            outcome = game.outcome(table.state)
-            if outcome and outcome.finished:
-                by_game.setdefault(table.game, []).append((table, game, outcome))
-        for slug, finished in by_game.items():
-            sections.append(
-                {
-                    "game": games[slug],
-                    "tables": finished,
-                    "chart": results.chart(
-                        results.final_scores_by_game([(g, t.state) for t, g, _ in finished])
-                    ),
-                }
-            )
+    links = [(name, group_results.group_key(name)) for name in mine]
+    if group and not group_results.key_opens(group, key):
+        raise Http404(_("This results link does not work. Ask a player of the group for it."))
     return render(
         request,
         "games/results.html",
-        {"group": group, "groups": list(groups), "sections": sections},
+        {
+            "group": group,
+            "key": key,
+            "links": links,
+            "sections": group_results.sections(group) if group else [],
+        },
     )

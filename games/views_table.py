@@ -6,8 +6,7 @@ Also the helpers every table page shares: ``table_or_404``, ``table_context`` an
 
 from __future__ import annotations
 
-from typing import Any
-
+import segno
 from django.http import (
     Http404,
     HttpRequest,
@@ -19,11 +18,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import services
+from games import access, group_results, seating, services
+from games.access import Access
 from games.engine import RuleError
 from games.forms import args_from_form, version_from_form
 from games.models import Table
-from games.seats import remember_seat, remembered_seat
 
 RECENT = 5  # log lines shown under the panel
 
@@ -35,28 +34,30 @@ def table_or_404(code: str) -> Table:
         raise Http404(_("No table has this code.")) from None
 
 
-@require_http_methods(["GET", "POST"])
-def choose_seat(request: HttpRequest, code: str) -> HttpResponse:
-    table = table_or_404(code)
-    seats = services.game_of(table).seats(table.state)
-    if request.method == "POST":
-        chosen = request.POST.get("seat", "")
-        if chosen in {seat.id for seat in seats}:
-            response = redirect("games:table", code=code)
-            remember_seat(response, code, chosen)
-            return response
-    return render(
-        request,
-        "games/seat.html",
-        {"table": table, "seats": seats, "current": remembered_seat(request, code)},
-    )
+def access_or_404(request: HttpRequest, code: str) -> tuple[Table, Access]:
+    """The table and what this device's cookie proves there (games/access.py)."""
+    try:
+        return access.page_access(request, code)
+    except services.TableNotFound:
+        raise Http404(_("No table has this code.")) from None
+
+
+def to_seat_page(request: HttpRequest, code: str) -> HttpResponse:
+    url = reverse("games:seat", args=[code])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 
 def table_context(
-    table: Table, seat_id: str, message: str = "", error: bool = False, state=None
+    table: Table,
+    seat_id: str,
+    message: str = "",
+    error: bool = False,
+    state=None,
+    keeper: bool = False,
 ) -> dict:
     """What games/table.html shows; ``state`` is the table's state already parsed, if the
-    request has it (a big state takes a millisecond to parse: once per request is enough)."""
+    request has it (a big state takes a millisecond to parse: once per request is enough).
+    ``keeper``: the device may export and keep backups (the page offers them)."""
     game = services.game_of(table)
     if state is None:
         # Parsed once for the seats, the outcome and the view (or left by the move).
@@ -76,67 +77,58 @@ def table_context(
         # Every move form posts to move_base + its name (see games/move_form_open.html).
         "move_base": reverse("games:move", args=[table.code, "x"])[:-2],
         "moves": game.moves,
+        # The moves this seat's role allows (the engine's declaration): its buttons.
+        "may": game.may(state, seat_id),
+        "keeper": keeper,
+        "group_key": group_results.group_key(table.group) if table.group else "",
     }
-
-
-def _seat_and_state(request: HttpRequest, table: Table) -> tuple[str | None, Any]:
-    """The device's seat if this table has it (else None), and the parsed state, which the
-    page's context then reuses instead of parsing it a second time."""
-    game = services.game_of(table)
-    state = game.load(table.state)
-    seat = remembered_seat(request, table.code)
-    if seat and seat in {s.id for s in game.seats_fn(state)}:
-        return seat, state
-    return None, state
 
 
 @require_GET
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
-    table = table_or_404(code)
-    seat, state = _seat_and_state(request, table)
-    if seat is None:
+    table, held = access_or_404(request, code)
+    if held.seat is None:
         return redirect("games:seat", code=code)
-    return render(request, "games/table.html", table_context(table, seat, state=state))
+    return render(request, "games/table.html", table_context(table, held.seat, keeper=held.keeper))
 
 
 @require_GET
 def poll(request: HttpRequest, code: str) -> HttpResponse:
-    """204 while nothing changed (one indexed query, no body); the fresh live region otherwise."""
+    """204 while nothing changed (one indexed query, no body); the fresh live region otherwise.
+
+    The version is no secret: what changed is fetched for the seat the cookie proves.
+    """
     version = services.current_version(code)
     if version is None:
         raise Http404(_("No table has this code."))
     if str(version) == request.GET.get("v"):
         return HttpResponse(status=204)
-    table = services.get_table(code)
-    seat, state = _seat_and_state(request, table)
-    if seat is None:
-        return HttpResponseClientRedirect(reverse("games:seat", args=[code]))
-    return render(request, "games/table.html#live", table_context(table, seat, state=state))
+    table, held = access_or_404(request, code)
+    if held.seat is None:
+        return to_seat_page(request, code)
+    context = table_context(table, held.seat, keeper=held.keeper)
+    return render(request, "games/table.html#live", context)
 
 
 def _write(request: HttpRequest, code: str, action) -> HttpResponse:
-    """Shared by every write: seat from the cookie, version from the form, errors in place.
-
-    No query before the service's own locked read: the seat is checked there too.
-    """
-    seat = remembered_seat(request, code)
-    if seat is None:
-        return HttpResponseClientRedirect(reverse("games:seat", args=[code]))
+    """Shared by every write: seat from the cookie's claim, version from the form, errors in
+    place. One query for the claim; the service's locked read then checks the rest."""
+    held = access.claim_access(code, access.page_secret(request, code))
+    if held.seat is None:
+        return to_seat_page(request, code)
+    seat = held.seat
     try:
         table, logged = action(seat, version_from_form(request.POST))
     except services.TableNotFound:
         raise Http404(_("No table has this code.")) from None
     except services.VersionConflict as conflict:
-        context = table_context(conflict.table, seat, str(conflict), error=True)
+        context = table_context(conflict.table, seat, str(conflict), error=True, keeper=held.keeper)
         return _respond(request, context, status=409)
     except RuleError as exc:
         table = table_or_404(code)
-        remembered, state = _seat_and_state(request, table)
-        if remembered is None:
-            return HttpResponseClientRedirect(reverse("games:seat", args=[code]))
-        context = table_context(table, seat, str(exc), error=True, state=state)
+        context = table_context(table, seat, str(exc), error=True, keeper=held.keeper)
         return _respond(request, context, status=400)
-    return _respond(request, table_context(table, seat, logged.sentence))
+    return _respond(request, table_context(table, seat, logged.sentence, keeper=held.keeper))
 
 
 def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
@@ -177,3 +169,119 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
         code,
         lambda seat, version: services.undo_last(code, expected_version=version, seat=seat),
     )
+
+
+# -- seats: taking one, leaving it, and the keeper's screen ---------------------------------
+
+
+def _seat_page(
+    request: HttpRequest, table: Table, held: Access, message: str = "", status: int = 200
+) -> HttpResponse:
+    lines = []
+    if held.keeper:
+        for line in seating.seat_lines(table, held):
+            path = reverse("games:join-seat", args=[table.code, line.seat.id, line.invite])
+            url = request.build_absolute_uri(path)
+            lines.append({"line": line, "url": url, "qr": qr_svg(url)})
+    context = {
+        "table": table,
+        "seats": services.game_of(table).seats(table.state),
+        "held": held,
+        "lines": lines,
+        "message": message,
+        "error": status >= 400,
+    }
+    return render(request, "games/seat.html", context, status=status)
+
+
+def qr_svg(url: str) -> str:
+    """The link as an inline SVG QR code (segno draws it; nothing leaves the server)."""
+    return segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
+
+
+@require_http_methods(["GET", "POST"])
+def choose_seat(request: HttpRequest, code: str) -> HttpResponse:
+    """GET: the keeper's screen (every seat, its holder, join link and QR code) or, for anyone
+    else, which seat this device holds. POST ``seat`` (and ``invite``, the join link's key):
+    take it — a keeper needs no key."""
+    table, held = access_or_404(request, code)
+    if request.method == "GET":
+        return _seat_page(request, table, held)
+    try:
+        secret, held = seating.claim_seat(
+            code,
+            request.POST.get("seat", ""),
+            secret=access.page_secret(request, code),
+            invite=request.POST.get("invite", ""),
+        )
+    except seating.SeatHeld as exc:
+        return _seat_page(request, table, held, str(exc), status=409)
+    except access.AccessDenied as exc:
+        return _seat_page(request, table, held, str(exc), status=403)
+    except RuleError as exc:
+        return _seat_page(request, table, held, str(exc), status=400)
+    response = redirect("games:table", code=code)
+    access.remember(response, code, secret)
+    return response
+
+
+@require_GET
+def join_seat(request: HttpRequest, code: str, seat: str, invite: str) -> HttpResponse:
+    """A seat's join link (the keeper's QR code): one tap takes the seat on this device."""
+    table, held = access_or_404(request, code)
+    if held.seat == seat:
+        return redirect("games:table", code=code)
+    found = next((s for s in services.game_of(table).seats(table.state) if s.id == seat), None)
+    context = {"table": table, "seat": found, "invite": invite, "held": held}
+    if found is None or not seating.valid_key(table, seat, invite):
+        context["refusal"] = _(
+            "This join link does not work (it may have been replaced). Ask the keeper for "
+            "the seat's link or QR code."
+        )
+        return render(request, "games/join_seat.html", context, status=403)
+    if seat in seating.held_seats(table):
+        context["refusal"] = _(
+            "“%(seat)s” is held by another device. Its holder can leave the seat, or the keeper "
+            "can free it."
+        ) % {"seat": found.label}
+        return render(request, "games/join_seat.html", context, status=409)
+    return render(request, "games/join_seat.html", context)
+
+
+@require_POST
+def leave_seat(request: HttpRequest, code: str) -> HttpResponse:
+    table, held = access_or_404(request, code)
+    try:
+        now = seating.leave_seat(code, held)
+    except RuleError as exc:
+        return _seat_page(request, table, held, str(exc), status=400)
+    response = redirect("games:seat", code=code)
+    if now.claim_id is None:
+        access.forget(response, code)
+    return response
+
+
+SEAT_ACTIONS = {
+    "free": seating.free_seat,
+    "keeper": seating.name_keeper,
+}
+
+
+@require_POST
+def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
+    """The keeper frees a seat, names another keeper, or replaces every join link."""
+    table, held = access_or_404(request, code)
+    action = request.POST.get("action", "")
+    try:
+        if action == "new-links":
+            message = seating.new_links(code, by=held)
+        elif action in SEAT_ACTIONS:
+            message = SEAT_ACTIONS[action](code, request.POST.get("seat", ""), by=held)
+        else:
+            raise RuleError(_("Choose what to do with the seat."))
+    except access.AccessDenied as exc:
+        return _seat_page(request, table, held, str(exc), status=403)
+    except RuleError as exc:
+        return _seat_page(request, table, held, str(exc), status=400)
+    table.refresh_from_db()
+    return _seat_page(request, table, held, message)

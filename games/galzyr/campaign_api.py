@@ -2,8 +2,8 @@
 
 A table's own document (``GET /api/tables/<code>/``, and every move's answer) gives each tray's
 count only, as the panel does: the catalog's hundreds of cards would weigh on every move.
-These two read them when asked. Nothing in a campaign is secret at the table, but the seat
-must still be one of the table's.
+These two read them when asked. Nothing in a campaign is secret at the table: the shared
+display shows it all, so these answer the public view too.
 """
 
 from __future__ import annotations
@@ -11,13 +11,12 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view
+from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import services
-from games.api import NOT_FOUND, REFUSED, SEAT_PARAM, not_found, refused
-from games.engine import TABLE_SEAT, RuleError
+from games.api.common import NOT_FOUND, REFUSED, SeatCredential, found, refused
 from games.galzyr.campaign_pages import campaign_view_module
 
 
@@ -51,19 +50,14 @@ NO_CAMPAIGN = OpenApiResponse(description="No such table, or it tracks no campai
 
 def _campaign_state(request: Request, code: str):
     """The table's parsed state for a seat of the table, or the error's Response."""
-    seat = request.query_params.get("seat", TABLE_SEAT)
-    try:
-        table = services.get_table(code)
-    except services.TableNotFound:
-        return None, not_found()
+    answer = found(request, code)
+    if isinstance(answer, Response):
+        return None, answer
+    table, _held = answer
     game = services.game_of(table)
     if game.slug != "galzyr":
         return None, _no_campaign()
     state = game.load(table.state)
-    try:
-        services.seat_of(table, seat, state)
-    except RuleError as exc:
-        return None, refused(str(exc))
     if state.mode != "campaign" or state.campaign is None:
         return None, _no_campaign()
     return state, None
@@ -74,13 +68,13 @@ def _no_campaign() -> Response:
 
 
 @extend_schema(
-    parameters=[SEAT_PARAM],
     responses={200: TraysSerializer, 400: REFUSED, 404: NO_CAMPAIGN},
     tags=["campaign"],
     description="Every tray of a Lands of Galzyr campaign card by card, in numerical order, and "
     "where every card number is.",
 )
 @api_view(["GET"])
+@authentication_classes([SeatCredential])
 def trays(request: Request, code: str) -> Response:
     state, error = _campaign_state(request, code)
     if error is not None:
@@ -92,12 +86,12 @@ def trays(request: Request, code: str) -> Response:
 
 
 @extend_schema(
-    parameters=[SEAT_PARAM],
     responses={200: WhereSerializer, 400: REFUSED, 404: NOT_FOUND},
     tags=["campaign"],
     description="Where is card #N? One sentence naming the place of each of its copies.",
 )
 @api_view(["GET"])
+@authentication_classes([SeatCredential])
 def where(request: Request, code: str, number: int) -> Response:
     state, error = _campaign_state(request, code)
     if error is not None:

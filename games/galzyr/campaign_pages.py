@@ -17,8 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import services
-from games.seats import remembered_seat
+from games import access, services
 
 PAGE = "games/galzyr/campaign_trays.html"
 WHERE = "games/galzyr/_campaign_where.html#answer"
@@ -48,7 +47,7 @@ def where_sentence(state, text: str | None) -> str:
 @require_GET
 def trays_page(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        table = services.get_table(code)
+        table, held = access.page_access(request, code)
     except services.TableNotFound:
         raise Http404(_("No table has this code.")) from None
     game = services.game_of(table)
@@ -56,7 +55,7 @@ def trays_page(request: HttpRequest, code: str) -> HttpResponse:
         raise Http404(_("This table does not track a campaign."))
     state = game.load(table.state)  # parsed once: the seat check and the trays share it
     seats = {seat.id: seat for seat in game.seats_fn(state)}
-    seat_id = remembered_seat(request, code)
+    seat_id = held.seat
     if seat_id not in seats:
         url = reverse("games:seat", args=[code])
         return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -3,8 +3,9 @@
 import pytest
 from rest_framework.test import APIClient
 
-from games import patch, services
-from games.models import Table
+from games import patch, seating, services
+from games.models import Claim, Table
+from tests.seating import api_as
 
 pytestmark = pytest.mark.django_db
 
@@ -29,6 +30,13 @@ def test_create_table(api):
     body = response.json()
     assert body["version"] == 1
     assert Table.objects.get(code=body["code"]).name == "Sat"
+    # The caller keeps the table: its token exports, and claims seats without a join key.
+    keeper = APIClient()
+    keeper.credentials(HTTP_AUTHORIZATION=f"Bearer {body['token']}")
+    assert body["keeper"] is True and body["seat"] is None
+    assert keeper.get(f"/api/tables/{body['code']}/export/").status_code == 200
+    claimed = keeper.post(f"/api/tables/{body['code']}/claim/", {"seat": "p1"}, format="json")
+    assert claimed.json()["seat"] == "p1"
 
 
 def test_create_table_refuses_unknown_game_with_json_error(api):
@@ -55,21 +63,78 @@ def numbers_in(value):
     return [value] if isinstance(value, int) and not isinstance(value, bool) else []
 
 
-def test_get_table_filters_by_seat(api, table, django_assert_num_queries):
+def test_get_table_shows_the_credentials_seat(table, django_assert_num_queries):
     secret_ada, secret_bo = table.state["secrets"]
-    with django_assert_num_queries(1):
-        body = api.get(f"/api/tables/{table.code}/", {"seat": "p2"}).json()
+    bo = api_as(table, "p2")
+    with django_assert_num_queries(1):  # the claim with its table
+        body = bo.get(f"/api/tables/{table.code}/").json()
     players = body["state"]["players"]
     assert players[0]["secret"] is None and players[1]["secret"] == secret_bo
     assert secret_ada not in numbers_in(body)
-    table_view = api.get(f"/api/tables/{table.code}/").json()
-    assert secret_ada not in numbers_in(table_view) and secret_bo not in numbers_in(table_view)
+    assert body["seat"] == "p2"
 
 
-def test_get_table_with_unknown_seat_is_400(api, table):
-    response = api.get(f"/api/tables/{table.code}/", {"seat": "p7"})
-    assert response.status_code == 400
-    assert "no seat" in response.json()["error"]
+def test_without_a_credential_the_table_is_the_public_view(api, table):
+    secret_ada, secret_bo = table.state["secrets"]
+    # Asking for a seat by name opens nothing: the credential decides.
+    body = api.get(f"/api/tables/{table.code}/", {"seat": "p1"}).json()
+    assert body["seat"] is None
+    assert secret_ada not in numbers_in(body) and secret_bo not in numbers_in(body)
+    refused = api.post(
+        f"/api/tables/{table.code}/moves/",
+        {"move": "add", "args": {"points": 2}, "version": 1, "seat": "p1"},
+        format="json",
+    )
+    assert refused.status_code == 403
+    assert "holds no seat" in refused.json()["error"]
+    assert Table.objects.get(pk=table.pk).version == 1
+
+
+def test_a_seat_is_claimed_with_its_join_key_and_not_twice(api, table):
+    no_key = api.post(f"/api/tables/{table.code}/claim/", {"seat": "p1"}, format="json")
+    assert no_key.status_code == 403
+    key = seating.join_key(table, "p1")
+    first = api.post(
+        f"/api/tables/{table.code}/claim/", {"seat": "p1", "invite": key}, format="json"
+    )
+    assert first.status_code == 200
+    second = APIClient().post(
+        f"/api/tables/{table.code}/claim/", {"seat": "p1", "invite": key}, format="json"
+    )
+    assert second.status_code == 409
+    assert "held by another device" in second.json()["error"]
+    holder = APIClient()
+    holder.credentials(HTTP_AUTHORIZATION=f"Bearer {first.json()['token']}")
+    assert holder.get(f"/api/tables/{table.code}/").json()["seat"] == "p1"
+    assert holder.post(f"/api/tables/{table.code}/leave/").json()["seat"] is None
+    again = APIClient().post(
+        f"/api/tables/{table.code}/claim/", {"seat": "p1", "invite": key}, format="json"
+    )
+    assert again.status_code == 200
+    assert Claim.objects.filter(table=table).count() == 1
+
+
+def test_the_keeper_lists_seats_with_join_links_and_frees_one(table):
+    api_as(table, "p2")
+    keeper = api_as(table, None, keeper=True)
+    lines = keeper.get(f"/api/tables/{table.code}/seats/").json()
+    p2 = next(line for line in lines if line["id"] == "p2")
+    assert p2["held"] and p2["invite"] == seating.join_key(table, "p2")
+    assert p2["join_url"].endswith(f"/join/p2/{p2['invite']}/")
+    freed = keeper.post(
+        f"/api/tables/{table.code}/seats/", {"action": "free", "seat": "p2"}, format="json"
+    )
+    assert freed.status_code == 200
+    assert not Claim.objects.filter(table=table, seat="p2").exists()
+    player = api_as(table, "p1")
+    assert player.get(f"/api/tables/{table.code}/seats/").status_code == 403
+
+
+def test_export_is_for_the_keeper_only(api, table):
+    for client in [api, api_as(table, "p1"), api_as(table, "table")]:
+        response = client.get(f"/api/tables/{table.code}/export/")
+        assert response.status_code == 403
+        assert "keeper" in response.json()["error"]
 
 
 def test_unknown_code_is_404_json(api):
@@ -77,11 +142,14 @@ def test_unknown_code_is_404_json(api):
         response = api.get(url)
         assert response.status_code == 404
         assert response.json() == {"error": "No table has this code."}
+    # A write without a credential is refused before the code is looked up: a guesser
+    # learns nothing about which codes exist.
     response = api.post("/api/tables/ZZZ/moves/", {"move": "add", "version": 1}, format="json")
-    assert response.status_code == 404
+    assert response.status_code == 403
 
 
-def test_move_then_undo(api, table):
+def test_move_then_undo(table):
+    api = api_as(table, "p1")
     response = api.post(
         f"/api/tables/{table.code}/moves/",
         {"move": "add", "args": {"points": 2}, "version": 1, "seat": "p1"},
@@ -93,17 +161,18 @@ def test_move_then_undo(api, table):
     assert body["move"]["sentence"] == "Ada added 2."
     response = api.post(f"/api/tables/{table.code}/undo/", {"version": 2}, format="json")
     assert response.json()["table"]["state"]["players"][0]["total"] == 0
-    history = api.get(f"/api/tables/{table.code}/history/").json()
+    history = api_as(table, "p2").get(f"/api/tables/{table.code}/history/").json()
     assert [m["name"] for m in history] == ["undo", "add"]
     assert history[1]["undone"] is True
     # Arguments may name hidden things: only the seat that moved sees them.
     assert history[1]["args"] is None
-    own = api.get(f"/api/tables/{table.code}/history/", {"seat": "p1"}).json()
+    assert APIClient().get(f"/api/tables/{table.code}/history/").json()[1]["args"] is None
+    own = api.get(f"/api/tables/{table.code}/history/").json()
     assert own[1]["args"] == {"points": 2}
 
 
-def test_rule_violation_is_400_and_changes_nothing(api, table):
-    response = api.post(
+def test_rule_violation_is_400_and_changes_nothing(table):
+    response = api_as(table, "p2").post(
         f"/api/tables/{table.code}/moves/",
         {"move": "add", "args": {"points": 1}, "version": 1, "seat": "p2"},
         format="json",
@@ -113,9 +182,9 @@ def test_rule_violation_is_400_and_changes_nothing(api, table):
     assert Table.objects.get(pk=table.pk).version == 1
 
 
-def test_stale_version_is_409_with_latest_state_for_the_seat(api, table):
+def test_stale_version_is_409_with_latest_state_for_the_seat(table):
     services.apply_move(table.code, "add", {"points": 3}, expected_version=1, seat="p1")
-    response = api.post(
+    response = api_as(table, "p2").post(
         f"/api/tables/{table.code}/moves/",
         {"move": "add", "args": {"points": 1}, "version": 1, "seat": "p2"},
         format="json",
@@ -128,7 +197,8 @@ def test_stale_version_is_409_with_latest_state_for_the_seat(api, table):
     assert "changed" in body["error"]
 
 
-def test_malformed_move_request_is_400_json(api, table):
+def test_malformed_move_request_is_400_json(table):
+    api = api_as(table, "p1")
     response = api.post(f"/api/tables/{table.code}/moves/", {"args": []}, format="json")
     assert response.status_code == 400
     assert "move" in response.json()["error"]
@@ -140,6 +210,7 @@ def test_malformed_move_request_is_400_json(api, table):
 
 
 def test_export_import_round_trip_is_exact(api, table):
+    api = api_as(table, None, keeper=True)
     services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
     services.undo_last(table.code, expected_version=2, seat="table")
     services.apply_move(table.code, "add", {"points": 5}, expected_version=3, seat="p1")
@@ -148,10 +219,13 @@ def test_export_import_round_trip_is_exact(api, table):
     assert response.status_code == 201
     code = response.json()["code"]
     assert code != table.code
-    assert api.get(f"/api/tables/{code}/export/").json() == exported
+    importer = APIClient()  # the importing client keeps the copy
+    importer.credentials(HTTP_AUTHORIZATION=f"Bearer {response.json()['token']}")
+    assert importer.get(f"/api/tables/{code}/export/").json() == exported
 
 
 def test_import_refuses_inconsistent_documents(api, table):
+    api = api_as(table, None, keeper=True)
     exported = api.get(f"/api/tables/{table.code}/export/").json()
     broken = dict(exported, version=5)
     response = api.post("/api/tables/import/", broken, format="json")
@@ -161,6 +235,7 @@ def test_import_refuses_inconsistent_documents(api, table):
 
 
 def test_import_takes_format_1_documents_and_exports_format_3(api, table):
+    api = api_as(table, None, keeper=True)
     services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
     exported = api.get(f"/api/tables/{table.code}/export/").json()
     assert exported["format_version"] == 3 and "patch" in exported["moves"][0]
@@ -170,11 +245,14 @@ def test_import_takes_format_1_documents_and_exports_format_3(api, table):
     old = dict(exported, format_version=1, moves=[dict(move, state_before=before)])
     response = api.post("/api/tables/import/", old, format="json")
     assert response.status_code == 201
-    again = api.get(f"/api/tables/{response.json()['code']}/export/").json()
+    importer = APIClient()
+    importer.credentials(HTTP_AUTHORIZATION=f"Bearer {response.json()['token']}")
+    again = importer.get(f"/api/tables/{response.json()['code']}/export/").json()
     assert again == exported
 
 
 def test_import_refuses_a_patch_that_does_not_fit_naming_the_move(api, table):
+    api = api_as(table, None, keeper=True)
     services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
     exported = api.get(f"/api/tables/{table.code}/export/").json()
     exported["moves"][0]["patch"] = {"{": {"totals": {"[": [5, 0, []]}}}

@@ -3,11 +3,14 @@
 import json
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games import seating, services
 from games.models import Table
-from games.seats import cookie_name
+from games.access import cookie_name
+from games.models import Claim
+from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
 
@@ -19,17 +22,24 @@ def table():
     return services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
 
 
-def seated(client, table, seat="p1"):
-    client.post(reverse("games:seat", args=[table.code]), {"seat": seat})
-    return client
+def seated(client, table, seat="p1", keeper=False):
+    return sit(client, table, seat, keeper=keeper)
 
 
-def test_home_lists_games_and_tables(client, table, django_assert_num_queries):
-    with django_assert_num_queries(1):  # the recent tables
+def test_home_lists_the_tables_this_device_holds(client, table, django_assert_num_queries):
+    seated(client, table, "p1")
+    with django_assert_num_queries(1):  # this device's claims with their tables
         response = client.get("/")
     assert response.status_code == 200
     assert b"Friday" in response.content
     assert b"Join with a code" in response.content
+
+
+def test_a_strangers_home_page_shows_none_of_anothers_tables(client, table):
+    seated(client, table, "p1")
+    content = Client().get("/").content
+    assert b"Friday" not in content
+    assert table.code.encode() not in content
 
 
 def test_join_with_a_typed_code_goes_to_the_seat_picker(client, table):
@@ -43,13 +53,18 @@ def test_join_with_an_unknown_code_says_so(client):
     assert b"No table has this code" in response.content
 
 
-def test_new_table_form_creates_a_table(client):
+def test_new_table_form_creates_a_table_kept_by_this_device(client):
     response = client.post(
         reverse("games:new", args=["tally"]), {"name": "Tonight", "player": ["Cy", "Di", ""]}
     )
     table = Table.objects.get()
     assert response.url == reverse("games:seat", args=[table.code])
     assert table.state["players"] == ["Cy", "Di"]
+    assert Claim.objects.get(table=table).keeper
+    # The keeper takes any free seat without a join link.
+    taken = client.post(reverse("games:seat", args=[table.code]), {"seat": "p2"})
+    assert taken.url == reverse("games:table", args=[table.code])
+    assert Claim.objects.get(table=table).seat == "p2"
 
 
 def test_new_table_form_shows_errors_in_place(client):
@@ -64,11 +79,70 @@ def test_table_page_without_a_seat_asks_for_one(client, table):
     assert response.url == reverse("games:seat", args=[table.code])
 
 
-def test_choosing_a_seat_sets_a_signed_cookie(client, table):
-    response = client.post(reverse("games:seat", args=[table.code]), {"seat": "p2"})
+def join_url(table, seat):
+    return reverse("games:join-seat", args=[table.code, seat, seating.join_key(table, seat)])
+
+
+def test_a_join_link_seats_a_new_device_with_a_signed_cookie(client, table):
+    assert b"Take the seat" in client.get(join_url(table, "p2")).content
+    response = client.post(
+        reverse("games:seat", args=[table.code]),
+        {"seat": "p2", "invite": seating.join_key(table, "p2")},
+    )
     assert response.url == reverse("games:table", args=[table.code])
-    assert response.cookies[cookie_name(table.code)]["httponly"]
-    assert "p2" in response.cookies[cookie_name(table.code)].value
+    cookie = response.cookies[cookie_name(table.code)]
+    assert cookie["httponly"]
+    assert "p2" not in cookie.value  # a per-claim secret, not the seat's name
+    assert Claim.objects.get(table=table).seat == "p2"
+
+
+def test_a_seat_is_not_taken_with_the_code_alone(client, table):
+    response = client.post(reverse("games:seat", args=[table.code]), {"seat": "p2"})
+    assert response.status_code == 403
+    assert b"join link" in response.content
+    assert not Claim.objects.exists()
+
+
+def test_a_second_device_cannot_take_a_held_seat(client, table):
+    seated(client, table, "p2")
+    other = Client()
+    page = other.get(join_url(table, "p2"))
+    assert page.status_code == 409
+    assert b"held by another device" in page.content
+    posted = other.post(
+        reverse("games:seat", args=[table.code]),
+        {"seat": "p2", "invite": seating.join_key(table, "p2")},
+    )
+    assert posted.status_code == 409
+    assert Claim.objects.get(table=table, seat="p2")  # still the first device's
+
+
+def test_a_released_seat_can_be_claimed(client, table):
+    seated(client, table, "p2")
+    client.post(reverse("games:leave-seat", args=[table.code]))
+    assert not Claim.objects.filter(table=table, seat="p2").exists()
+    other = Client()
+    other.post(
+        reverse("games:seat", args=[table.code]),
+        {"seat": "p2", "invite": seating.join_key(table, "p2")},
+    )
+    assert other.get(reverse("games:table", args=[table.code])).status_code == 200
+
+
+def test_the_keeper_frees_a_seat_and_sees_join_links(client, table):
+    Client_p2 = sit(Client(), table, "p2")
+    seated(client, table, "table", keeper=True)
+    page = client.get(reverse("games:seat", args=[table.code])).content.decode()
+    assert join_url(table, "p1") in page and "<svg" in page
+    client.post(reverse("games:manage-seats", args=[table.code]), {"action": "free", "seat": "p2"})
+    assert Client_p2.get(reverse("games:table", args=[table.code])).status_code == 302
+    # Only a keeper: a player can't free another's seat.
+    sit(Client_p2, table, "p2")
+    refused = sit(Client(), table, "p1").post(
+        reverse("games:manage-seats", args=[table.code]), {"action": "free", "seat": "p2"}
+    )
+    assert refused.status_code == 403
+    assert Claim.objects.filter(table=table, seat="p2").exists()
 
 
 def test_a_forged_seat_cookie_is_ignored(client, table):
@@ -95,9 +169,9 @@ def test_unknown_table_is_404(client):
 
 def test_move_over_htmx_returns_the_live_fragment(client, table, django_assert_num_queries):
     seated(client, table, "p1")
-    # savepoint, lock the row, update it, insert the move, release, the recent log: no
-    # read before the locked one (the savepoint pair exists only inside a test transaction).
-    with django_assert_num_queries(6):
+    # the device's claim (one indexed read), savepoint, lock the row, update it, insert the
+    # move, release, the recent log (the savepoint pair exists only inside a test transaction).
+    with django_assert_num_queries(7):
         response = client.post(
             reverse("games:move", args=[table.code, "add"]), {"points": 3, "version": 1}, **HTMX
         )
@@ -182,8 +256,15 @@ def test_history_page_lists_moves_newest_first(client, table):
     assert content.index("Bo added 2.") < content.index("Ada added 1.")
 
 
+def test_only_the_keeper_exports(client, table):
+    assert Client().get(reverse("games:export", args=[table.code])).status_code == 403
+    seated(client, table, "table")  # the shared display, but not a keeper
+    assert client.get(reverse("games:export", args=[table.code])).status_code == 403
+
+
 def test_export_then_import_through_the_pages(client, table):
     services.apply_move(table.code, "add", {"points": 1}, expected_version=1, seat="p1")
+    seated(client, table, None, keeper=True)
     exported = client.get(reverse("games:export", args=[table.code]))
     assert exported["Content-Disposition"].startswith("attachment;")
     from django.core.files.uploadedfile import SimpleUploadedFile
@@ -192,6 +273,7 @@ def test_export_then_import_through_the_pages(client, table):
     response = client.post(reverse("games:import"), {"document": upload})
     copy = Table.objects.exclude(pk=table.pk).get()
     assert response.url == reverse("games:seat", args=[copy.code])
+    assert Claim.objects.get(table=copy).keeper  # the importing device keeps the copy
     assert copy.state == json.loads(exported.content)["state"]
 
 

@@ -1,0 +1,133 @@
+"""A table's backups over REST: list, back up now, download one, restore one — a keeper's."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, authentication_classes
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import backups, services
+from games.access import AccessDenied
+from games.api.common import (
+    CONFLICT,
+    DENIED,
+    NOT_FOUND,
+    REFUSED,
+    ErrorSerializer,
+    SeatCredential,
+    denied,
+    found,
+    not_found,
+    refused,
+)
+from games.api.tables import MoveResultSerializer, UndoRequestSerializer, write
+from games.models import Backup
+
+
+class RestoreRequestSerializer(UndoRequestSerializer):
+    """The table's version: a restore is a write like a move."""
+
+
+class BackupSerializer(serializers.ModelSerializer):
+    token = serializers.CharField(read_only=True, help_text="Addresses the backup in URLs.")
+    size = serializers.IntegerField(read_only=True, help_text="Bytes of the saved state.")
+    automatic = serializers.BooleanField(
+        read_only=True, help_text="Taken by the app; a keeper's own backups have their own quota."
+    )
+
+    class Meta:
+        model = Backup
+        fields = ["token", "created", "version", "label", "size", "automatic"]
+        read_only_fields = fields
+
+
+NO_BACKUP = OpenApiResponse(ErrorSerializer, description="No such table, or no such backup.")
+
+
+def no_backup() -> Response:
+    return refused(_("This table has no such backup."), status.HTTP_404_NOT_FOUND)
+
+
+@extend_schema(
+    methods=["GET"],
+    responses={200: BackupSerializer(many=True), 403: DENIED, 404: NOT_FOUND},
+    tags=["backups"],
+    description="The table's backups, newest first: the app's automatic ones (the last 20) and "
+    "the keeper's own (the last 20). Backups hold every secret: a keeper's credential only.",
+)
+@extend_schema(
+    methods=["POST"],
+    request=None,
+    responses={201: BackupSerializer, 403: DENIED, 404: NOT_FOUND},
+    tags=["backups"],
+    description="Back up now: store the table as it is (the oldest of the keeper's own beyond 20 "
+    "is dropped; the automatic ones are not touched).",
+)
+@api_view(["GET", "POST"])
+@authentication_classes([SeatCredential])
+def table_backups(request: Request, code: str) -> Response:
+    answer = found(request, code)
+    if isinstance(answer, Response):
+        return answer
+    table, held = answer
+    try:
+        if request.method == "POST":
+            _table, backup = services.back_up(code, by=held)
+            return Response(BackupSerializer(backup).data, status=status.HTTP_201_CREATED)
+        return Response(BackupSerializer(services.backup_list(table, by=held), many=True).data)
+    except AccessDenied as exc:
+        return denied(exc)
+    except services.TableNotFound:
+        return not_found()
+
+
+@extend_schema(
+    responses={
+        200: OpenApiResponse(description="The table as it was, as an export document."),
+        403: DENIED,
+        404: NO_BACKUP,
+    },
+    tags=["backups"],
+)
+@api_view(["GET"])
+@authentication_classes([SeatCredential])
+def backup_document(request: Request, code: str, token: str) -> Response:
+    answer = found(request, code)
+    if isinstance(answer, Response):
+        return answer
+    table, held = answer
+    try:
+        return Response(services.backup_document(table, token, by=held))
+    except AccessDenied as exc:
+        return denied(exc)
+    except backups.BackupNotFound:
+        return no_backup()
+
+
+@extend_schema(
+    request=RestoreRequestSerializer,
+    responses={
+        200: MoveResultSerializer,
+        400: REFUSED,
+        403: DENIED,
+        404: NO_BACKUP,
+        409: CONFLICT,
+    },
+    tags=["backups"],
+    description="Put the backup's state back as a new move in the log (undo takes it back). "
+    "Refused with 400, changing nothing, when the game's rules can't take the backup's state.",
+)
+@api_view(["POST"])
+@authentication_classes([SeatCredential])
+def restore_backup(request: Request, code: str, token: str) -> Response:
+    return write(
+        request,
+        code,
+        RestoreRequestSerializer,
+        lambda body, held: services.restore_backup(
+            code, token, expected_version=body["version"], by=held
+        ),
+    )

@@ -1,0 +1,128 @@
+"""What every endpoint of the REST API shares: error bodies, the table's JSON, and finding the
+table and the credential's access for a request (games/access.py)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers, status
+from rest_framework.authentication import BaseAuthentication
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import access, services
+from games.access import Access
+from games.models import Move, Table
+
+
+class ErrorSerializer(serializers.Serializer):
+    error = serializers.CharField()
+
+
+class ConflictSerializer(ErrorSerializer):
+    version = serializers.IntegerField()
+    state = serializers.JSONField()
+
+
+class SeatSerializer(serializers.Serializer):
+    id = serializers.CharField()
+    label = serializers.CharField()
+    kind = serializers.CharField()
+
+
+class TableSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    game = serializers.CharField()
+    name = serializers.CharField()
+    version = serializers.IntegerField()
+    seat = serializers.CharField(
+        allow_null=True, help_text="The seat the credential holds; null: the public view."
+    )
+    keeper = serializers.BooleanField(help_text="Whether the credential keeps the table.")
+    seats = SeatSerializer(many=True)
+    state = serializers.JSONField(help_text="The table as this seat may see it.")
+    may = serializers.DictField(
+        child=serializers.BooleanField(),
+        help_text="Which moves this seat's role allows now (move names with '_' for '-'); "
+        "empty without a seat.",
+    )
+    outcome = serializers.JSONField(allow_null=True)
+    updated = serializers.DateTimeField()
+
+
+class MoveSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Move
+        fields = ["name", "args", "seat", "sentence", "version", "undone", "created"]
+
+
+def table_json(table: Table, held: Access) -> dict:
+    game = services.game_of(table)
+    state = services.loaded_state(table)  # parsed once (or left by the move) for all below
+    outcome = game.outcome_fn(state)
+    return {
+        "code": table.code,
+        "game": table.game,
+        "name": table.name,
+        "version": table.version,
+        "seat": held.seat,
+        "keeper": held.keeper,
+        "seats": [vars(s) for s in game.seats_fn(state)],
+        "state": game.view_fn(state, held.view_seat),
+        "may": game.may(state, held.seat) if held.seat else {},
+        "outcome": outcome.as_json() if outcome else None,
+        "updated": table.updated,
+    }
+
+
+def refused(message: str, code: int = status.HTTP_400_BAD_REQUEST) -> Response:
+    return Response({"error": message}, status=code)
+
+
+def not_found() -> Response:
+    return refused(_("No table has this code."), status.HTTP_404_NOT_FOUND)
+
+
+def denied(exc: Exception) -> Response:
+    return refused(str(exc), status.HTTP_403_FORBIDDEN)
+
+
+class SeatCredential(BaseAuthentication):
+    """Documents the seat credential in the schema; the views read it through games/access.py
+    (a table's credential is no user, so it authenticates nobody)."""
+
+    def authenticate(self, request):
+        return None
+
+    def authenticate_header(self, request):
+        return 'Bearer realm="table"'
+
+
+class SeatCredentialScheme(OpenApiAuthenticationExtension):
+    target_class = "games.api.common.SeatCredential"
+    name = "seatCredential"
+
+    def get_security_definition(self, auto_schema):
+        return {
+            "type": "http",
+            "scheme": "bearer",
+            "description": "The token a seat claim (or creating or importing a table) "
+            "returned. Without it, a table answers with the public view and takes no move.",
+        }
+
+
+def found(request: Request, code: str) -> tuple[Table, Access] | Response:
+    """The table and what the request's bearer token proves there, or the 404."""
+    try:
+        return access.api_access(request, code)
+    except services.TableNotFound:
+        return not_found()
+
+
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No table has this code.")
+REFUSED = OpenApiResponse(ErrorSerializer, description="Refused, with a sentence for the player.")
+DENIED = OpenApiResponse(
+    ErrorSerializer, description="The credential does not allow this (no seat, or not a keeper)."
+)
+CONFLICT = OpenApiResponse(ConflictSerializer, description="Made against an old version.")

@@ -1,0 +1,248 @@
+"""Tables and moves over REST: create, read (as the credential's seat), move, undo, history,
+export and import."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.decorators import api_view, authentication_classes
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from games import access, backups, exchange, seating, services
+from games.access import Access, AccessDenied
+from games.api.common import (
+    CONFLICT,
+    DENIED,
+    NOT_FOUND,
+    REFUSED,
+    MoveSerializer,
+    SeatCredential,
+    TableSerializer,
+    denied,
+    found,
+    not_found,
+    refused,
+    table_json,
+)
+from games.engine import RuleError
+from games.registry import all_games
+
+
+class NewTableSerializer(serializers.Serializer):
+    game = serializers.ChoiceField(choices=[])
+    name = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    options = serializers.DictField(required=False, default=dict)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = list(all_games())
+
+
+class KeptTableSerializer(TableSerializer):
+    token = serializers.CharField(
+        help_text="The keeper's credential: send it as 'Authorization: Bearer …'. Shown once."
+    )
+
+
+class MoveRequestSerializer(serializers.Serializer):
+    move = serializers.CharField(max_length=60)
+    args = serializers.DictField(required=False, default=dict)
+    version = serializers.IntegerField(min_value=1)
+
+
+class UndoRequestSerializer(serializers.Serializer):
+    version = serializers.IntegerField(min_value=1)
+
+
+class MoveResultSerializer(serializers.Serializer):
+    move = MoveSerializer()
+    table = TableSerializer()
+
+
+def conflict(exc: services.VersionConflict, held: Access) -> Response:
+    table = exc.table
+    return Response(
+        {
+            "error": str(exc),
+            "version": table.version,
+            "state": services.game_of(table).view(table.state, held.view_seat),
+        },
+        status=status.HTTP_409_CONFLICT,
+    )
+
+
+def write(request: Request, code: str, body_serializer, action) -> Response:
+    """Every API write: the body checked, the credential's access found (one query), then the
+    service, which refuses what this access may not do."""
+    body = body_serializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    held = access.claim_access(code, access.api_secret(request))
+    try:
+        table, logged = action(body.validated_data, held)
+    except services.TableNotFound:
+        return not_found()
+    except backups.BackupNotFound:
+        return refused(_("This table has no such backup."), status.HTTP_404_NOT_FOUND)
+    except services.VersionConflict as exc:
+        return conflict(exc, held)
+    except AccessDenied as exc:
+        return denied(exc)
+    except RuleError as exc:
+        return refused(str(exc))
+    return Response({"move": MoveSerializer(logged).data, "table": table_json(table, held)})
+
+
+def _kept(table, secret: str) -> Response:
+    held = access.claim_access(table.code, secret)
+    return Response({**table_json(table, held), "token": secret}, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    request=NewTableSerializer,
+    responses={201: KeptTableSerializer, 400: REFUSED},
+    tags=["tables"],
+    description="Start a table. The answer's token makes the caller its keeper.",
+)
+@api_view(["POST"])
+@authentication_classes([SeatCredential])
+def create_table(request: Request) -> Response:
+    body = NewTableSerializer(data=request.data)
+    body.is_valid(raise_exception=True)
+    data = body.validated_data
+    try:
+        table = services.create_table(data["game"], data.get("name", ""), data["options"])
+    except RuleError as exc:
+        return refused(str(exc))
+    return _kept(table, seating.open_keeper(table))
+
+
+@extend_schema(
+    responses={200: TableSerializer, 404: NOT_FOUND},
+    tags=["tables"],
+    description="The table as the credential's seat may see it; without a credential, the "
+    "public view (what the shared display shows).",
+)
+@api_view(["GET"])
+@authentication_classes([SeatCredential])
+def table_detail(request: Request, code: str) -> Response:
+    answer = found(request, code)
+    if isinstance(answer, Response):
+        return answer
+    table, held = answer
+    return Response(table_json(table, held))
+
+
+@extend_schema(
+    request=MoveRequestSerializer,
+    responses={
+        200: MoveResultSerializer,
+        400: REFUSED,
+        403: DENIED,
+        404: NOT_FOUND,
+        409: CONFLICT,
+    },
+    tags=["moves"],
+    description="Apply one of the game's moves as the credential's seat. The moves of each game "
+    "and their arguments are listed in this schema's `MoveRequest` variants.",
+)
+@api_view(["POST"])
+@authentication_classes([SeatCredential])
+def make_move(request: Request, code: str) -> Response:
+    def action(body, held: Access):
+        return services.apply_move(
+            code,
+            body["move"],
+            body["args"],
+            expected_version=body["version"],
+            seat=held.require_seat(),
+        )
+
+    return write(request, code, MoveRequestSerializer, action)
+
+
+@extend_schema(
+    request=UndoRequestSerializer,
+    responses={
+        200: MoveResultSerializer,
+        400: REFUSED,
+        403: DENIED,
+        404: NOT_FOUND,
+        409: CONFLICT,
+    },
+    tags=["moves"],
+)
+@api_view(["POST"])
+@authentication_classes([SeatCredential])
+def undo(request: Request, code: str) -> Response:
+    return write(
+        request,
+        code,
+        UndoRequestSerializer,
+        lambda body, held: services.undo_last(
+            code, expected_version=body["version"], seat=held.require_seat()
+        ),
+    )
+
+
+@extend_schema(
+    responses={200: MoveSerializer(many=True), 404: NOT_FOUND},
+    tags=["moves"],
+    description="The log, newest first. A move's arguments can name hidden things (the card a "
+    "player drew), so they are shown only to the seat that made the move.",
+)
+@api_view(["GET"])
+@authentication_classes([SeatCredential])
+def history(request: Request, code: str) -> Response:
+    answer = found(request, code)
+    if isinstance(answer, Response):
+        return answer
+    table, held = answer
+    moves = []
+    for move, shown in services.visible_log(table, by=held):
+        data = MoveSerializer(move).data
+        if not shown:
+            data["args"] = None
+        moves.append(data)
+    return Response(moves)
+
+
+@extend_schema(
+    responses={
+        200: OpenApiResponse(description="The table as a versioned JSON document."),
+        403: DENIED,
+        404: NOT_FOUND,
+    },
+    tags=["exchange"],
+    description="The whole table, every secret included: for a keeper's credential only.",
+)
+@api_view(["GET"])
+@authentication_classes([SeatCredential])
+def export(request: Request, code: str) -> Response:
+    answer = found(request, code)
+    if isinstance(answer, Response):
+        return answer
+    table, held = answer
+    try:
+        return Response(services.export_document(table, by=held))
+    except AccessDenied as exc:
+        return denied(exc)
+
+
+@extend_schema(
+    request={"application/json": {"type": "object", "description": "An exported table document."}},
+    responses={201: KeptTableSerializer, 400: REFUSED},
+    tags=["exchange"],
+    description="A new table from an export. The answer's token makes the caller its keeper.",
+)
+@api_view(["POST"])
+@authentication_classes([SeatCredential])
+def import_table(request: Request) -> Response:
+    if len(request.body) > exchange.MAX_BYTES:
+        return refused(_("The document is larger than 5 MB; a table export can be at most 5 MB."))
+    try:
+        table = exchange.import_table(request.data if isinstance(request.data, dict) else {})
+    except RuleError as exc:
+        return refused(str(exc))
+    return _kept(table, seating.open_keeper(table))
