@@ -7,9 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games import seating, services
-from games.models import Table
 from games.access import cookie_name
-from games.models import Claim
+from games.models import Claim, Table
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
