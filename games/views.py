@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import access, codes, seating, services
+from games import access, codes, seating, services, throttle
 from games.engine import RuleError
 from games.models import Table
 from games.registry import all_games, get_game
@@ -119,5 +119,6 @@ def options_from_form(data) -> dict[str, Any]:
 def join(request: HttpRequest) -> HttpResponse:
     code = codes.normalize(request.GET.get("code", ""))
     if not code or not Table.objects.filter(code=code).exists():
+        throttle.failed_guess(request)
         return HttpResponseRedirect(reverse("games:home") + "?error=code#join")
     return redirect("games:seat", code=code)

@@ -24,6 +24,7 @@ from games.engine import RuleError
 from games.galzyr import book as books
 from games.models import Table
 from games.registry import all_games
+from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
 
@@ -162,7 +163,7 @@ def test_the_answer_to_a_move_does_not_parse_the_state_again(world, client, monk
         "Friday",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
     )
-    client.post(reverse("games:seat", args=[table.code]), {"seat": "sm"})
+    sit(client, table, "sm")
     game = services.game_of(table)
     loads = []
     original = type(game).load
