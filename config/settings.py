@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "rest_framework",
+    "rest_framework.authtoken",  # tokens for librarians' scripts (storybook.librarian)
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "games",
@@ -67,6 +68,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Wrong table codes and join keys per address (games/throttle.py).
+    "games.throttle.GuessLimitMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -126,6 +129,17 @@ WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 # An import document may be up to 5 MB; leave room for the form envelope.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 
+# Wrong table codes, join keys and seat claims one address may make before it waits (429).
+GUESS_RATE = os.environ.get("TALEKEEPER_GUESS_RATE", "30/min")
+# One count per address across worker processes needs a shared cache (docs/deploy.md).
+if os.environ.get("REDIS_URL"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": os.environ["REDIS_URL"],
+        }
+    }
+
 SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", False)
 SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_HSTS_SECONDS", "0"))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
@@ -139,10 +153,18 @@ X_FRAME_OPTIONS = "DENY"
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    # The API is reached by table code like the pages; no accounts at the table.
-    "DEFAULT_AUTHENTICATION_CLASSES": [],
+    # Tables are reached by code (and seat credentials), with no account; Django users are
+    # librarians, who write worlds and catalogs (storybook.librarian): a script with
+    # "Authorization: Token …", a browser with its session, which must send the CSRF token.
+    # The token is tried first, so a refusal without credentials is a 401 that names it.
+    # Only "Token" is this class's keyword: "Authorization: Bearer …" (a seat's credential)
+    # passes through it untouched.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    # Open by default; the world and catalog writes carry IsLibrarianOrReadOnly.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    "UNAUTHENTICATED_USER": None,
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
     "EXCEPTION_HANDLER": "games.api_errors.exception_handler",

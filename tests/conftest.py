@@ -103,6 +103,15 @@ def take_back(state: TallyState, args, seat: str) -> str:
     return f"{state.players[previous]} lost a point."
 
 
+@pytest.fixture(autouse=True)
+def fresh_guess_counts():
+    """Wrong codes are counted per address in the cache (games/throttle.py): each test starts
+    with none, whatever the tests before it asked."""
+    from django.core.cache import cache
+
+    cache.clear()
+
+
 @pytest.fixture(autouse=True, scope="session")
 def tally_registered():
     games = all_games()
