@@ -207,22 +207,30 @@ def catalog_from_state(state: State) -> dict:
 game.Catalog = CatalogPatch
 game.catalog_from_state_fn = catalog_from_state
 
+# Who may make each move: the engine refuses the other roles with a sentence and the pages
+# offer the move to these only (``may``). Almost every move is for the shared display or a
+# player; which player is the move's own rule, checked in its body (whose turn it is, the
+# player named, or the player's own seat or the table acting for it). Journals are written
+# face down on the player's own seat, never on the shared display.
+TABLE_OR_PLAYER = frozenset({"table", "player"})
+PLAYER = frozenset({"player"})
+
 _MOVES = [
-    (acts.deal, acts.DealArgs, "deal"),
-    (acts.refill_pool_move, acts.RefillArgs, "refill-pool"),
-    (acts.recruit, acts.RecruitArgs, ""),
-    (acts.secure_sponsor, acts.SecureArgs, ""),
-    (acts.take_lowest_sponsor, acts.TakeLowestArgs, ""),
-    (acts.end_turn, acts.Args, ""),
-    (acts.discard_down, acts.DiscardArgs, ""),
-    (market.take_free_cards, market.FreeArgs, ""),
-    (market.gather, market.GatherArgs, ""),
-    (voyage.prepare_segment, voyage.PrepareArgs, ""),
-    (voyage.complete_segment, voyage.CompleteArgs, ""),
-    (voyage.forage, voyage.ForageArgs, ""),
-    (voyage.write_journal, voyage.JournalArgs, ""),
-    (set_sponsor_card, SponsorCardArgs, ""),
-    (set_person_card, PersonCardArgs, ""),
+    (acts.deal, acts.DealArgs, "deal", TABLE_OR_PLAYER),
+    (acts.refill_pool_move, acts.RefillArgs, "refill-pool", TABLE_OR_PLAYER),
+    (acts.recruit, acts.RecruitArgs, "", TABLE_OR_PLAYER),
+    (acts.secure_sponsor, acts.SecureArgs, "", TABLE_OR_PLAYER),
+    (acts.take_lowest_sponsor, acts.TakeLowestArgs, "", TABLE_OR_PLAYER),
+    (acts.end_turn, acts.Args, "", TABLE_OR_PLAYER),
+    (acts.discard_down, acts.DiscardArgs, "", TABLE_OR_PLAYER),
+    (market.take_free_cards, market.FreeArgs, "", TABLE_OR_PLAYER),
+    (market.gather, market.GatherArgs, "", TABLE_OR_PLAYER),
+    (voyage.prepare_segment, voyage.PrepareArgs, "", TABLE_OR_PLAYER),
+    (voyage.complete_segment, voyage.CompleteArgs, "", TABLE_OR_PLAYER),
+    (voyage.forage, voyage.ForageArgs, "", TABLE_OR_PLAYER),
+    (voyage.write_journal, voyage.JournalArgs, "", PLAYER),
+    (set_sponsor_card, SponsorCardArgs, "", TABLE_OR_PLAYER),
+    (set_person_card, PersonCardArgs, "", TABLE_OR_PLAYER),
 ]
-for _fn, _args, _name in _MOVES:
-    game.move(_args, name=_name)(_fn)
+for _fn, _args, _name, _roles in _MOVES:
+    game.move(_args, name=_name, roles=_roles)(_fn)

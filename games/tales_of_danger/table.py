@@ -35,22 +35,17 @@ def acting(state: State, seat: str) -> int:
 
 
 def own_or_table(state: State, seat: str, ref: str | None) -> int:
-    """A player acting from their own seat, or the table acting for a named player."""
+    """A player acting from their own seat, or the table acting for a named player.
+
+    The move's roles (rules.py) let only the table and the players reach here."""
     if seat == TABLE_SEAT:
         if ref is None:
             raise RuleError("Say which player this is for.")
         return player_at(state, ref)
-    index = player_at(state, seat) if seat.startswith("p") else None
-    if index is None or (ref is not None and player_at(state, ref) != index):
+    index = player_at(state, seat)
+    if ref is not None and player_at(state, ref) != index:
         raise RuleError("Only that player's own seat or the table can do that.")
     return index
-
-
-def own_seat(state: State, seat: str) -> int:
-    """A player on their own seat (journals are written there and nowhere else)."""
-    if seat == TABLE_SEAT or not seat.startswith("p"):
-        raise RuleError("Journals are written on the player's own seat, not on the table.")
-    return player_at(state, seat)
 
 
 def name(state: State, index: int) -> str:

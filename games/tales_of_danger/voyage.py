@@ -19,7 +19,6 @@ from games.tales_of_danger.table import (
     name,
     names,
     next_player,
-    own_seat,
     person_id,
     player_at,
     take_from_hand,
@@ -152,7 +151,7 @@ def settle(catalog: Catalog, costs: list[str], pay: list[PayCard]) -> Settlement
 
 
 def _no_sixth(state: State, seat: str) -> None:
-    if seat != TABLE_SEAT and seat.startswith("p"):
+    if seat != TABLE_SEAT:  # a player's seat (the move's roles: the table or a player)
         index = player_at(state, seat)
         if len(state.players[index].voyage) >= FINAL_SEGMENTS:
             raise RuleError(
@@ -330,7 +329,7 @@ def forage(state: State, args: ForageArgs, seat: str) -> str:
 
 def write_journal(state: State, args: JournalArgs, seat: str) -> str:
     """Act 3: on your own seat, record the face-down journal for a completed segment."""
-    index = own_seat(state, seat)
+    index = player_at(state, seat)  # the seat's own player: the move is for players only
     player = state.players[index]
     owed = [i for i, leg in enumerate(player.voyage) if leg.journal_status == "owed"]
     if not owed:

@@ -178,7 +178,8 @@ def test_the_deck_is_refreshed_from_the_discard_pile(tod):
 def test_journals_are_written_only_on_the_players_own_seat(tod):
     t = tod.act3([["monk", "nun"], ["nun"]], [(1, ["crew"]), (1, ["crew"])])
     t.do("complete-segment", {"pay": [{"person": "monk"}]})
-    with pytest.raises(RuleError, match="own seat, not on the table"):
+    # The move is declared for players only: the engine refuses the shared display.
+    with pytest.raises(RuleError, match="“Write journal” is for a player, not for the shared"):
         t.do("write-journal", {"value": 3})
     with pytest.raises(RuleError, match="Bo owes no journal"):
         t.do("write-journal", {"value": 3}, seat="p2")
