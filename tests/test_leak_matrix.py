@@ -1,0 +1,202 @@
+"""No secret reaches anyone else: every game × every table address × every requester.
+
+What is secret is each game's own declaration of what each seat sees, ``view(state, seat)``:
+a value a seat's view holds that the requester's own view does not is that seat's secret.
+Each game is played at random into a state where seats hold secrets; then every GET address
+that names a table (found by walking the URL configuration, so a new page or endpoint is
+checked without a new test) is asked by each requester — no credential, every seat's device,
+a keeper holding no seat — as a page and as an htmx request. JSON answers are compared value
+by value (by the key each value sits under), pages by the secret texts they might print.
+
+A keeper may download everything (the export and backups exist for that): those documents are
+the one exemption, for the keeper only.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import random
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from games import access, backups, seating, services
+from games.engine import RuleError
+from games.galzyr import book as books
+from games.models import Table
+from games.registry import all_games
+from tests.games.test_services_loaded_state import OPTIONS, random_args, scalars_of
+from tests.seating import claim, cookie_value
+
+pytestmark = pytest.mark.django_db
+
+STEPS, TRIES = 30, 60
+KEEPER_DOCUMENTS = {"games:export", "games:backup-download", "api-export", "api-backup"}
+
+
+@pytest.fixture(autouse=True)
+def many_tries(settings):
+    settings.GUESS_RATE = "100000/min"  # this test asks addresses a table lacks, on purpose
+
+
+@pytest.fixture(autouse=True)
+def world():
+    books.installed().forget()
+    call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
+
+
+def pairs(value, key: str = "", out: set | None = None) -> set:
+    """Every scalar of a JSON value with the key it sits under (list items keep their list's):
+    bools and None say too little to be anyone's secret."""
+    out = set() if out is None else out
+    if isinstance(value, dict):
+        for k, v in value.items():
+            pairs(v, str(k), out)
+    elif isinstance(value, list):
+        for v in value:
+            pairs(v, key, out)
+    elif value is not None and not isinstance(value, bool):
+        out.add((key, type(value).__name__, value))
+    return out
+
+
+def played(slug: str, options: dict) -> Table:
+    """A table of ``slug`` after a random walk through its services (a real log)."""
+    game = all_games()[slug]
+    rng = random.Random(f"leaks-{slug}-{json.dumps(options)}")
+    table = services.create_table(slug, "Leaks", options, group="Leak group")
+    for _ in range(STEPS):
+        data = table.state
+        found = scalars_of(data)
+        seats = [seat.id for seat in game.seats(data)]
+        for _ in range(TRIES):
+            name = rng.choice(sorted(game.moves))
+            args = random_args(game.moves[name].args, rng, found)
+            seat = rng.choice(seats)
+            try:
+                game.apply(data, name, args, seat)
+            except (RuleError, ValueError, KeyError, IndexError, TypeError):
+                continue
+            table, _ = services.apply_move(
+                table.code, name, args, expected_version=table.version, seat=seat
+            )
+            break
+    backups.store(table, label="leak check", automatic=True)
+    return table
+
+
+def table_addresses(table: Table) -> list[tuple[str, str]]:
+    """(url name, path) of every GET-able address that names a table, from the URL conf."""
+    backup = table.backups.first()
+    values = {
+        "code": table.code,
+        "token": backup.token if backup else "x",
+        "number": 150,
+        "seat": "p1",
+        "invite": seating.join_key(table, "p1"),
+        "name": "x",
+    }
+    found = []
+
+    def walk(patterns, namespace=""):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns, pattern.namespace or namespace)
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                names = set(pattern.pattern.converters)
+                if "code" in names and names <= set(values):
+                    url_name = f"{namespace}:{pattern.name}" if namespace else pattern.name
+                    kwargs = {n: values[n] for n in names}
+                    found.append((url_name, reverse(url_name, kwargs=kwargs)))
+
+    walk(get_resolver().url_patterns)
+    return found
+
+
+def requesters(table: Table) -> list[tuple[str, str | None, bool, Client]]:
+    """(who, seat, keeper, client): a client carrying both credentials (cookie and bearer)."""
+    out = [("anonymous", None, False, Client())]
+    seats = [seat.id for seat in all_games()[table.game].seats(table.state)]
+    for seat, keeper in [*[(s, False) for s in seats], (None, True)]:
+        secret = claim(table, seat, keeper=keeper)
+        client = Client(headers={"Authorization": f"Bearer {secret}"})
+        client.cookies[access.cookie_name(table.code)] = cookie_value(table.code, secret)
+        out.append((f"keeper" if keeper else seat, seat, keeper, client))
+    return out
+
+
+def public_names(table: Table) -> set:
+    """Values that name things everyone is shown, whoever's view holds them: seats and their
+    labels, moves (a view lists the moves its seat may make), and the log's sentences."""
+    game = all_games()[table.game]
+    names = set(game.moves) | {s.id for s in game.seats(table.state)}
+    names |= {s.label for s in game.seats(table.state)}
+    return names | set(table.moves.values_list("sentence", flat=True))
+
+
+def forbidden_for(table: Table, seat: str | None) -> set:
+    game = all_games()[table.game]
+    own_seat = seat or access.PUBLIC_SEAT
+    own = pairs(game.view(table.state, own_seat))
+    others = set()
+    for other in game.seats(table.state):
+        if other.id != own_seat:
+            others |= pairs(game.view(table.state, other.id))
+    public = public_names(table)
+    return {p for p in others - own if p[2] not in public}
+
+
+def secret_texts(table: Table, forbidden: set, seat: str | None) -> set[str]:
+    """The forbidden values a page could print: texts long enough to mean something, that the
+    requester's own view holds under no key and the log's sentences don't tell everyone."""
+    game = all_games()[table.game]
+    own_values = {v for _k, _t, v in pairs(game.view(table.state, seat or "table"))}
+    log = " ".join(table.moves.values_list("sentence", flat=True))
+    return {
+        v
+        for _k, t, v in forbidden
+        if t == "str" and len(v) >= 8 and v not in own_values and v not in log
+    }
+
+
+CASES = [(slug, options) for slug, all_options in OPTIONS.items() for options in all_options]
+
+
+@pytest.mark.parametrize(("slug", "options"), CASES)
+def test_no_secret_reaches_another_requester(slug, options):
+    table = played(slug, options)
+    addresses = table_addresses(table)
+    assert {"games:table", "games:poll", "api-table", "api-history", "api-export"} <= {
+        name for name, _ in addresses
+    }
+    checked = secrets_seen = 0
+    leaks = []
+    for who, seat, keeper, client in requesters(table):
+        forbidden = forbidden_for(table, seat)
+        texts = secret_texts(table, forbidden, seat)
+        secrets_seen += len(forbidden)
+        for url_name, path in addresses:
+            if keeper and url_name in KEEPER_DOCUMENTS:
+                continue
+            query = "?v=0" if url_name == "games:poll" else ""
+            for headers in ({}, {"HX-Request": "true"}):
+                response = client.get(path + query, headers=headers)
+                if response.status_code in (302, 403, 404, 405) or not response.content:
+                    continue
+                checked += 1
+                body = response.content.decode()
+                if response["Content-Type"].startswith("application/json"):
+                    found = pairs(json.loads(body)) & forbidden
+                else:
+                    page = html.unescape(body)
+                    found = {t for t in texts if t in page}
+                if found:
+                    leaks.append((who, url_name, sorted(map(str, found))[:3]))
+    assert not leaks, leaks
+    assert checked > 20
+    # The walk must have reached secrets, or this checked nothing (every game has some).
+    assert secrets_seen, f"{slug}: no seat held anything the others could not see"
