@@ -1,6 +1,7 @@
 """The catalog API of a world: read or replace one card; export or import the catalog and map
 as YAML. The same service as the catalog page (``storybook.catalog_edit``): every change is
 validated like loading the world, and a refused one saves nothing (400 with the findings).
+Reading is open; writing needs a librarian (``storybook.librarian``).
 """
 
 from __future__ import annotations
@@ -15,15 +16,16 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, parser_classes
+from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.exceptions import NotFound
 from rest_framework.parsers import BaseParser, JSONParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from storybook import catalog_edit as ce
+from storybook.librarian import IsLibrarianOrReadOnly
 from storybook.models import World
-from storybook.world_api import REFUSED, world_json
+from storybook.world_api import NOT_A_LIBRARIAN, REFUSED, world_json
 
 
 class YAMLParser(BaseParser):
@@ -123,16 +125,18 @@ def _saved(result: ce.Saved, **extra) -> dict:
         201: SAVED,
         400: REFUSED,
         404: NOT_FOUND,
+        **NOT_A_LIBRARIAN,
     },
     tags=["worlds"],
     description=(
         "Replace the card (or add it: 201) with an entry of cards.yaml as JSON. Validated like "
         "loading the world (schema, then lint of the whole world); nothing is saved on an error. "
-        "The answer says what changed and the card as saved."
+        "The answer says what changed and the card as saved. A librarian only."
     ),
 )
 @api_view(["GET", "PUT"])
 @parser_classes([JSONParser])
+@permission_classes([IsLibrarianOrReadOnly])
 def card(request: Request, slug: str, number: int) -> Response:
     if request.method == "GET":
         try:
@@ -176,17 +180,18 @@ def card(request: Request, slug: str, number: int) -> Response:
             description="Refuse if the world's content_hash is no longer this one.",
         ),
     ],
-    responses={200: SAVED, 400: REFUSED, 404: NOT_FOUND},
+    responses={200: SAVED, 400: REFUSED, 404: NOT_FOUND, **NOT_A_LIBRARIAN},
     tags=["worlds"],
     description=(
         "Import a catalog file (the export's format): checked completely first (size ≤ 1 MB, "
         "UTF-8, YAML 1.2, duplicate keys, schema with line numbers, then lint of the whole "
         "world) and saved only without errors. Send it as the body (application/yaml) or as "
-        "the file field `file`."
+        "the file field `file`. A librarian only, dry runs too."
     ),
 )
 @api_view(["GET", "POST"])
 @parser_classes([YAMLParser, TextYAMLParser, PlainTextParser, MultiPartParser, JSONParser])
+@permission_classes([IsLibrarianOrReadOnly])
 def catalog(request: Request, slug: str) -> Response | HttpResponse:
     if request.method == "GET":
         world = _world(slug)

@@ -1,16 +1,17 @@
-"""The worlds API: list the loaded worlds, upload a world bundle (zip)."""
+"""The worlds API: list the loaded worlds (anyone), upload a world bundle (zip; a librarian)."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.decorators import api_view, parser_classes
+from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from storybook import services
+from storybook.librarian import IsLibrarianOrReadOnly
 from storybook.models import World
 
 
@@ -45,6 +46,22 @@ REFUSED = OpenApiResponse(
     ),
     description="Nothing was loaded: a sentence, and every lint finding as file:line.",
 )
+NOT_A_LIBRARIAN = {
+    401: OpenApiResponse(
+        inline_serializer("LibrarianRequired", {"error": serializers.CharField()}),
+        description=(
+            "No credentials: sign in (session and CSRF token) or send a librarian's token, "
+            "`Authorization: Token …`. Nothing changed."
+        ),
+    ),
+    403: OpenApiResponse(
+        inline_serializer("NotALibrarian", {"error": serializers.CharField()}),
+        description=(
+            "The user lacks the permission storybook.edit_worlds, or a session request "
+            "came without its CSRF token. Nothing changed."
+        ),
+    ),
+}
 
 
 def world_json(world: World) -> dict:
@@ -60,16 +77,22 @@ def world_json(world: World) -> dict:
 @extend_schema(
     methods=["POST"],
     request={"multipart/form-data": UploadSerializer},
-    responses={201: UploadResultSerializer, 200: UploadResultSerializer, 400: REFUSED},
+    responses={
+        201: UploadResultSerializer,
+        200: UploadResultSerializer,
+        400: REFUSED,
+        **NOT_A_LIBRARIAN,
+    },
     tags=["worlds"],
     description=(
         "Upload a world bundle: checked (size, zip safety), linted and loaded like "
         "`manage.py load_world`. 201 for a new world, 200 when it replaced (or equalled) the "
-        "world with the same slug."
+        "world with the same slug. A librarian only (the permission storybook.edit_worlds)."
     ),
 )
 @api_view(["GET", "POST"])
 @parser_classes([MultiPartParser, FormParser])
+@permission_classes([IsLibrarianOrReadOnly])
 def worlds(request: Request) -> Response:
     if request.method == "GET":
         return Response([world_json(w) for w in services.loaded_worlds()])
