@@ -1,4 +1,8 @@
-"""A game's card catalog: edit the group's card data as YAML, or download it."""
+"""A game's card catalog: edit the group's card data as YAML, or download it.
+
+Everyone may read and download it; saving it is a librarian's (``storybook.librarian``): the
+forms are shown to librarians only, and the POST refuses anyone else.
+"""
 
 from __future__ import annotations
 
@@ -15,6 +19,7 @@ from games import catalogs, codes
 from games.engine import RuleError
 from games.registry import get_game
 from games.views_table import table_or_404
+from storybook.librarian import is_librarian, librarian_required
 
 
 def _game_or_404(slug: str):
@@ -25,6 +30,7 @@ def _game_or_404(slug: str):
 
 
 @require_http_methods(["GET", "POST"])
+@librarian_required()
 def catalog_page(request: HttpRequest, game_slug: str) -> HttpResponse:
     """Edit the group's card data as YAML, upload a file, or save a table's entries."""
     game = _game_or_404(game_slug)
@@ -61,7 +67,13 @@ def catalog_page(request: HttpRequest, game_slug: str) -> HttpResponse:
     return render(
         request,
         "games/catalog.html",
-        {"game": game, "yaml": text, "error": error, "notice": notice},
+        {
+            "game": game,
+            "yaml": text,
+            "error": error,
+            "notice": notice,
+            "librarian": is_librarian(request.user),
+        },
         status=400 if error else 200,
     )
 

@@ -2,8 +2,9 @@
 
 Every edit goes through ``storybook.catalog_edit`` (validated like loading; nothing saved on
 an error). With htmx a form swaps only its own row, and the lint warnings follow out of band;
-without JavaScript the same forms post and come back to the page. Anyone who can reach the
-site may edit (there are no accounts); CSRF protects the forms.
+without JavaScript the same forms post and come back to the page. Everyone may read the page
+and download the YAML; only a librarian (``storybook.librarian``) sees the forms, and every
+view that writes refuses anyone else itself. CSRF protects the forms.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from storybook import catalog_edit as ce
 from storybook.format.cards import CardType
+from storybook.librarian import is_librarian, librarian_required
 from storybook.models import World
 
 PAGE = "storybook/catalog.html"
@@ -32,9 +34,21 @@ def _world_or_404(slug: str) -> ce.CatalogWorld:
         raise Http404(_("No world is loaded under this name.")) from None
 
 
-def _page_context(world: World | ce.CatalogWorld, **extra: Any) -> dict[str, Any]:
+def _back(request: HttpRequest, slug: str, **kwargs: Any) -> str:
+    """Where a refused visitor comes back to after signing in: the catalog page."""
+    return reverse("storybook:catalog", args=[slug])
+
+
+# Every view that writes: a librarian only, whatever the page showed.
+librarian_only = librarian_required(back=_back)
+
+
+def _page_context(
+    request: HttpRequest, world: World | ce.CatalogWorld, **extra: Any
+) -> dict[str, Any]:
     return {
         "world": world,
+        "librarian": is_librarian(request.user),
         "rows": ce.catalog_rows(world.data),
         "map": ce.map_view(world.data),
         "card_types": CARD_TYPES,
@@ -57,7 +71,7 @@ def _unknown_count(data: dict) -> int:
 @require_GET
 def catalog_page(request: HttpRequest, slug: str) -> HttpResponse:
     # One query: the world's catalog and map (not its scenes).
-    return render(request, PAGE, _page_context(_world_or_404(slug)))
+    return render(request, PAGE, _page_context(request, _world_or_404(slug)))
 
 
 def _respond(
@@ -74,13 +88,19 @@ def _respond(
         response = render(
             request,
             f"{PAGE}#{partial}",
-            {"world": world, "refused": refused, "oob": True, **context},
+            {
+                "world": world,
+                "refused": refused,
+                "oob": True,
+                "librarian": is_librarian(request.user),
+                **context,
+            },
         )
         if refused:
             response["HX-Trigger"] = "tk:refused"
         return response
     if refused:
-        return render(request, PAGE, _page_context(world, refused=refused), status=400)
+        return render(request, PAGE, _page_context(request, world, refused=refused), status=400)
     url = reverse("storybook:catalog", args=[world.slug])
     return HttpResponseRedirect(f"{url}#{anchor}", status=303)
 
@@ -90,6 +110,7 @@ def _refusal(anchor: str, exc: ce.CatalogRefused, values: dict[str, Any]) -> dic
 
 
 @require_POST
+@librarian_only
 def card_edit(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Save a card's fields, or one variant's (``variant`` = its index).
 
@@ -139,6 +160,7 @@ def _map_response(
 
 
 @require_POST
+@librarian_only
 def location_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """Make a location card part of a location (or of none)."""
     location = request.POST.get("location", "")
@@ -152,6 +174,7 @@ def location_card(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @require_POST
+@librarian_only
 def location_edit(request: HttpRequest, slug: str, location: str) -> HttpResponse:
     values: dict[str, Any] = {
         key: request.POST[key] for key in ("name", "number") if key in request.POST
@@ -172,6 +195,7 @@ def _seasons(value: str) -> list[str]:
 
 
 @require_POST
+@librarian_only
 def route_add(request: HttpRequest, slug: str) -> HttpResponse:
     a, b = request.POST.get("a", ""), request.POST.get("b", "")
     seasons = request.POST.get("seasons", "all")
@@ -185,6 +209,7 @@ def route_add(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_POST
+@librarian_only
 def route_change(request: HttpRequest, slug: str) -> HttpResponse:
     """One form per route, two named buttons: save its seasons, or remove it."""
     a, b = request.POST.get("a", ""), request.POST.get("b", "")
@@ -205,6 +230,7 @@ def catalog_export(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_http_methods(["POST"])
+@librarian_only
 def catalog_import(request: HttpRequest, slug: str) -> HttpResponse:
     """Check a YAML file and show what it would change; ``confirm`` saves it."""
     world = _world_or_404(slug)
@@ -221,7 +247,10 @@ def catalog_import(request: HttpRequest, slug: str) -> HttpResponse:
         filename = request.POST.get("filename") or filename
     if not raw:
         context = _page_context(
-            world, import_error=_("Choose a YAML file (or paste one) first."), import_diagnostics=[]
+            request,
+            world,
+            import_error=_("Choose a YAML file (or paste one) first."),
+            import_diagnostics=[],
         )
         return render(request, PAGE, context, status=400)
     confirm = request.POST.get("confirm") == "1"
@@ -235,11 +264,16 @@ def catalog_import(request: HttpRequest, slug: str) -> HttpResponse:
         )
     except ce.CatalogRefused as exc:
         context = _page_context(
-            world, import_error=str(exc), import_diagnostics=exc.diagnostics, import_name=filename
+            request,
+            world,
+            import_error=str(exc),
+            import_diagnostics=exc.diagnostics,
+            import_name=filename,
         )
         return render(request, PAGE, context, status=400)
     text = raw.decode("utf-8") if isinstance(raw, bytes) else raw
     context = _page_context(
+        request,
         result.world,
         preview=None if confirm else result,
         imported=result if confirm else None,

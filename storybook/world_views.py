@@ -1,4 +1,8 @@
-"""The worlds page: the loaded worlds, and a form to upload a world bundle (zip)."""
+"""The worlds page: the loaded worlds, and a form to upload a world bundle (zip).
+
+Everyone sees the list; the upload form is a librarian's (``storybook.librarian``), and the
+POST refuses anyone else.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +12,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from storybook import services
+from storybook.librarian import is_librarian, librarian_required
 
 
 @require_http_methods(["GET", "POST"])
+@librarian_required()
 def worlds_page(request: HttpRequest) -> HttpResponse:
     error, diagnostics, loaded = "", [], None
     if request.method == "POST":
@@ -27,5 +33,6 @@ def worlds_page(request: HttpRequest) -> HttpResponse:
         "error": error,
         "diagnostics": diagnostics,
         "loaded": loaded,
+        "librarian": is_librarian(request.user),
     }
     return render(request, "storybook/worlds.html", context, status=400 if error else 200)
