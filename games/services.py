@@ -66,6 +66,36 @@ def seat_of(table: Table, seat_id: str, state: BaseModel | None = None) -> Seat:
     raise RuleError(_("There is no seat “%(seat)s” at this table.") % {"seat": seat_id})
 
 
+def _clean_name(name: str, fallback: str) -> str:
+    name = (name or "").strip() or fallback
+    if len(name) > 80:
+        raise RuleError(_("A table name can be at most 80 characters."))
+    return name
+
+
+def rename_table(code: str, name: str, *, by: Access) -> Table:
+    """A keeper renames the table (the code stays)."""
+    by.require_keeper()
+    with transaction.atomic():
+        try:
+            table = Table.objects.select_for_update().get(code=code)
+        except Table.DoesNotExist:
+            raise TableNotFound(code) from None
+        table.name = _clean_name(name, table.name)
+        table.save(update_fields=["name", "updated"])
+    return table
+
+
+def delete_table(code: str, *, by: Access) -> str:
+    """A keeper deletes the table with its log, seats and backups; there is no way back (an
+    export first keeps a copy)."""
+    by.require_keeper()
+    deleted, _counts = Table.objects.filter(code=code).delete()
+    if not deleted:
+        raise TableNotFound(code)
+    return _("The table is deleted.")
+
+
 def create_table(
     game_slug: str, name: str, options: dict[str, Any] | None = None, group: str = ""
 ) -> Table:
@@ -73,9 +103,7 @@ def create_table(
         game = get_game(game_slug)
     except LookupError as exc:
         raise RuleError(str(exc)) from None
-    name = (name or "").strip() or game.title
-    if len(name) > 80:
-        raise RuleError(_("A table name can be at most 80 characters."))
+    name = _clean_name(name, game.title)
     group = (group or "").strip()
     if len(group) > 60:
         raise RuleError(_("A group name can be at most 60 characters."))

@@ -269,11 +269,22 @@ SEAT_ACTIONS = {
 
 @require_POST
 def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
-    """The keeper frees a seat, names another keeper, or replaces every join link."""
+    """The keeper frees a seat, names another keeper, replaces every join link, renames or
+    deletes the table."""
     table, held = access_or_404(request, code)
     action = request.POST.get("action", "")
     try:
-        if action == "new-links":
+        if action == "delete":
+            if request.POST.get("confirm") != "yes":
+                raise RuleError(_("Tick the box to confirm that the table is to be deleted."))
+            services.delete_table(code, by=held)
+            response = redirect("games:home")
+            access.forget(response, code)
+            return response
+        if action == "rename":
+            services.rename_table(code, request.POST.get("name", ""), by=held)
+            message = _("Renamed.")
+        elif action == "new-links":
             message = seating.new_links(code, by=held)
         elif action in SEAT_ACTIONS:
             message = SEAT_ACTIONS[action](code, request.POST.get("seat", ""), by=held)

@@ -118,19 +118,52 @@ def create_table(request: Request) -> Response:
     return _kept(table, seating.open_keeper(table))
 
 
+class RenameSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+
+
 @extend_schema(
+    methods=["GET"],
     responses={200: TableSerializer, 404: NOT_FOUND},
     tags=["tables"],
     description="The table as the credential's seat may see it; without a credential, the "
     "public view (what the shared display shows).",
 )
-@api_view(["GET"])
+@extend_schema(
+    methods=["PATCH"],
+    request=RenameSerializer,
+    responses={200: TableSerializer, 400: REFUSED, 403: DENIED, 404: NOT_FOUND},
+    tags=["tables"],
+    description="A keeper renames the table.",
+)
+@extend_schema(
+    methods=["DELETE"],
+    request=None,
+    responses={204: None, 403: DENIED, 404: NOT_FOUND},
+    tags=["tables"],
+    description="A keeper deletes the table with its log, seats and backups.",
+)
+@api_view(["GET", "PATCH", "DELETE"])
 @authentication_classes([SeatCredential])
 def table_detail(request: Request, code: str) -> Response:
     answer = found(request, code)
     if isinstance(answer, Response):
         return answer
     table, held = answer
+    try:
+        if request.method == "PATCH":
+            body = RenameSerializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            table = services.rename_table(code, body.validated_data["name"], by=held)
+        elif request.method == "DELETE":
+            services.delete_table(code, by=held)
+            return Response(status=status.HTTP_204_NO_CONTENT)
+    except AccessDenied as exc:
+        return denied(exc)
+    except services.TableNotFound:
+        return not_found()
+    except RuleError as exc:
+        return refused(str(exc))
     return Response(table_json(table, held))
 
 

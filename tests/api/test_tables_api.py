@@ -282,3 +282,17 @@ def test_docs_page_uses_local_assets(client):
     content = client.get("/api/docs/").content.decode()
     assert "swagger-ui" in content
     assert "cdn" not in content.lower()
+
+
+def test_only_a_keeper_renames_or_deletes_the_table(api, table):
+    for client in [api, api_as(table, "p1"), api_as(table, "table")]:
+        assert (
+            client.patch(f"/api/tables/{table.code}/", {"name": "Mine"}, format="json").status_code
+            == 403
+        )
+        assert client.delete(f"/api/tables/{table.code}/").status_code == 403
+    keeper = api_as(table, None, keeper=True)
+    renamed = keeper.patch(f"/api/tables/{table.code}/", {"name": "Saturday"}, format="json")
+    assert renamed.json()["name"] == "Saturday"
+    assert keeper.delete(f"/api/tables/{table.code}/").status_code == 204
+    assert not Table.objects.exists() and not Claim.objects.exists()

@@ -289,3 +289,17 @@ def test_import_of_a_broken_file_names_the_fault(client):
 def test_static_manifest_and_healthz(client):
     assert client.get("/healthz").content == b"ok"
     assert client.get("/static/manifest.webmanifest").status_code == 200
+
+
+def test_the_keeper_renames_and_deletes_the_table(client, table):
+    player = sit(Client(), table, "p1")
+    url = reverse("games:manage-seats", args=[table.code])
+    assert player.post(url, {"action": "rename", "name": "Mine"}).status_code == 403
+    seated(client, table, None, keeper=True)
+    client.post(url, {"action": "rename", "name": "Saturday"})
+    assert Table.objects.get().name == "Saturday"
+    unconfirmed = client.post(url, {"action": "delete"})
+    assert unconfirmed.status_code == 400 and Table.objects.exists()
+    response = client.post(url, {"action": "delete", "confirm": "yes"})
+    assert response.url == reverse("games:home")
+    assert not Table.objects.exists()
