@@ -15,8 +15,17 @@ from rest_framework.test import APIClient
 from games import catalogs, services
 from games.models import Table
 from games.tales_of_danger.rules import game
+from storybook.librarian import make_librarian
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def librarian_client(client):
+    """The test client signed in as a librarian: saving the group's card data is theirs."""
+    client.force_login(make_librarian("librarian")[0])
+    return client
+
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 POOL = ["monk", "farmer", "deacon", "captain", "innkeeper"]
@@ -87,22 +96,24 @@ def test_a_first_player_beyond_the_table_is_refused_on_the_form(client):
     assert not Table.objects.exists()
 
 
-def test_the_groups_card_data_is_saved_once_and_used_by_new_tables(client):
+def test_the_groups_card_data_is_saved_once_and_used_by_new_tables(librarian_client):
     yaml = "sponsors:\n  queen:\n    rank: 1\n    start: 3\npeople:\n  nun:\n    crew: 1\n"
-    response = client.post(reverse("games:catalog", args=["tales-of-danger"]), {"yaml": yaml})
+    response = librarian_client.post(
+        reverse("games:catalog", args=["tales-of-danger"]), {"yaml": yaml}
+    )
     assert b"Saved." in response.content
     table = services.create_table("tales-of-danger", "x", {"players": ["A", "B"]})
     catalog = game.load(table.state).catalog
     assert (catalog.sponsor("queen").rank, catalog.sponsor("queen").start) == (1, 3)
     assert catalog.sponsor("queen").plans == 6  # shipped with the app, not in the YAML
     assert catalog.person("nun").crew == 1
-    download = client.get(reverse("games:catalog-download", args=["tales-of-danger"]))
+    download = librarian_client.get(reverse("games:catalog-download", args=["tales-of-danger"]))
     # The same data back (PostgreSQL's jsonb keeps keys in its own order, not ours).
     assert catalogs.parse_yaml(game, download.content.decode()) == catalogs.parse_yaml(game, yaml)
 
 
-def test_catalog_mistakes_are_refused_with_the_line(client):
-    response = client.post(
+def test_catalog_mistakes_are_refused_with_the_line(librarian_client):
+    response = librarian_client.post(
         reverse("games:catalog", args=["tales-of-danger"]),
         {"yaml": "sponsors:\n  queen:\n    rank: 9\n"},
     )
@@ -111,25 +122,34 @@ def test_catalog_mistakes_are_refused_with_the_line(client):
     assert not catalogs.saved(game)
 
 
-def test_a_tables_entries_are_kept_for_the_group(client, tod):
+def test_a_tables_entries_are_kept_for_the_group(librarian_client, tod):
     table = services.create_table("tales-of-danger", "x", {"players": ["A", "B"]})
-    seated(client, table, "table")
-    post_move(client, table, "set-sponsor-card", {"sponsor": "bishop", "rank": "2", "market": "3"})
+    seated(librarian_client, table, "table")
     post_move(
-        client,
+        librarian_client,
+        table,
+        "set-sponsor-card",
+        {"sponsor": "bishop", "rank": "2", "market": "3"},
+    )
+    post_move(
+        librarian_client,
         table,
         "set-person-card",
         {"person": "nun", "crew": "0", "icons": ["queen=2", "bishop=0", ""], "free": ["queen=yes"]},
     )
     nun = game.load(Table.objects.get().state).catalog.person("nun")
     assert (nun.crew, nun.ribbon, nun.free_for) == (0, {"queen": 2, "bishop": 0}, ["queen"])
-    html = page(client, table)
+    html = page(librarian_client, table)
     assert "Keep this table's entries for new tables" in html
     # The entry forms come with ?cards=1 (fetched when “Card data” is opened).
     assert "set-person-card" not in forms(html) and 'hx-get="/t/' in html
-    html = client.get(reverse("games:table", args=[table.code]), {"cards": "1"}).content.decode()
+    html = librarian_client.get(
+        reverse("games:table", args=[table.code]), {"cards": "1"}
+    ).content.decode()
     assert {"set-sponsor-card", "set-person-card"} <= set(forms(html))
-    client.post(reverse("games:catalog", args=["tales-of-danger"]), {"from_table": table.code})
+    librarian_client.post(
+        reverse("games:catalog", args=["tales-of-danger"]), {"from_table": table.code}
+    )
     assert catalogs.saved(game) == {
         "sponsors": {"bishop": {"rank": 2, "market": 3}},
         "people": {"nun": {"ribbon": {"queen": 2, "bishop": 0}, "crew": 0, "free_for": ["queen"]}},
