@@ -233,7 +233,9 @@ def import_table(raw: bytes | str | dict) -> Table:
         doc, befores = _validated(raw)
     else:
         doc, befores = _validated(_parsed(raw))
-    afters = [*befores[1:], doc.state]
+    # The state after each move: the next move's state before, the table's for the last one
+    # (a table exported before its first move has neither).
+    afters = [*befores[1:], doc.state] if befores else []
     ordered = keeps_key_order()
     with transaction.atomic(), blobs.offered(doc.blobs):
         table = Table.objects.create(

@@ -29,6 +29,15 @@ def test_round_trip_is_exact(played):
     assert copy.code != played.code
 
 
+@pytest.mark.parametrize("slug", ["tally", "dark-tales", "tales-of-danger", "tavern-tales"])
+def test_a_table_exported_before_its_first_move_imports_exactly(slug):
+    table = services.create_table(slug, "Fresh", {"players": ["Ada", "Bo"]})
+    document = exchange.export_table(table)
+    copy = exchange.import_table(json.dumps(document))
+    assert exchange.export_table(copy) == document
+    assert not copy.moves.exists()
+
+
 def test_imported_table_undoes_like_the_original(played):
     copy = exchange.import_table(json.dumps(exchange.export_table(played)))
     copy, _ = services.undo_last(copy.code, expected_version=copy.version, seat="table")
