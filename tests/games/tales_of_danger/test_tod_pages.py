@@ -16,6 +16,7 @@ from games import catalogs, services
 from games.models import Table
 from games.tales_of_danger.rules import game
 from storybook.librarian import make_librarian
+from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
 
@@ -46,8 +47,7 @@ def table_from(driver) -> Table:
 
 
 def seated(client, table, seat):
-    client.post(reverse("games:seat", args=[table.code]), {"seat": seat})
-    return client
+    return sit(client, table, seat)
 
 
 def page(client, table) -> str:
@@ -405,10 +405,11 @@ def test_cards_named_into_a_hand_stay_out_of_the_log_and_other_seats(client, tod
     assert '<li class="chip">Doctor <small' in mine
     other = page(seated(client, table, "p2"), table)
     assert '<li class="chip">Doctor' not in other and "an unnamed card" not in other
-    api = APIClient()
-    state = api.get(f"/api/tables/{table.code}/", {"seat": "table"}).json()["state"]
+    state = api_as(table, "table").get(f"/api/tables/{table.code}/").json()["state"]
     assert "hand" not in state["players"][0] and state["players"][0]["hand_count"] == 4
-    assert api.get(f"/api/tables/{table.code}/history/").json()[0]["args"] is None
+    history = f"/api/tables/{table.code}/history/"
+    assert APIClient().get(history).json()[0]["args"] is None  # nobody's seat
+    assert api_as(table, "p2").get(history).json()[0]["args"] is None  # another seat's
 
 
 def test_forage_from_the_table(client, tod):
@@ -453,15 +454,14 @@ def test_journals_stay_on_their_owners_seat_until_the_reveal(client, tod):
         html = page(seated(client, table, seat), table)
         assert "<strong data-journal>" not in html and "face down" in html
         assert "write-journal" not in forms(html)
-    api = APIClient()
     for seat in ("table", "p2"):
-        state = api.get(f"/api/tables/{table.code}/", {"seat": seat}).json()["state"]
+        state = api_as(table, seat).get(f"/api/tables/{table.code}/").json()["state"]
         assert state["scoreboard"]["rows"][0]["segments"][0]["journal"] is None
         assert '"journal": 3' not in json.dumps(state)
         assert "sailor" not in json.dumps(state["players"][0])
-    history = api.get(f"/api/tables/{table.code}/history/", {"seat": "p2"}).json()
+    history = api_as(table, "p2").get(f"/api/tables/{table.code}/history/").json()
     assert history[0]["name"] == "write-journal" and history[0]["args"] is None
-    mine = api.get(f"/api/tables/{table.code}/history/", {"seat": "p1"}).json()
+    mine = api_as(table, "p1").get(f"/api/tables/{table.code}/history/").json()
     assert mine[0]["args"] == {"person": "sailor", "value": "3"}
     # The history page shows sentences only.
     history_page = client.get(reverse("games:history", args=[table.code])).content.decode()
@@ -473,10 +473,16 @@ def test_a_journal_is_refused_on_the_table_seat(client, tod):
     table = table_from(t)
     seated(client, table, "table")
     post_move(client, table, "complete-segment", {})
+    html = page(client, table)
+    assert "Place the journal face down" not in html and "write-journal" not in forms(html)
     response = post_move(client, table, "write-journal", {"value": "2"})
-    assert b"Journals are written on the player&#x27;s own seat, not on the table." in (
-        response.content
+    # The engine refuses the role the move leaves out, before the move runs.
+    assert response["HX-Trigger"] == "tk:refused"
+    assert "“Write journal” is for a player, not for the shared display." in (
+        response.content.decode()
     )
+    table.refresh_from_db()
+    assert table.version == 2 and table.state["players"][0]["voyage"][0]["journal"] is None
 
 
 def test_game_over_shows_the_breakdown_and_links_the_scores(client, tod):
@@ -508,8 +514,7 @@ def test_game_over_shows_the_breakdown_and_links_the_scores(client, tod):
 
 
 def test_api_creates_a_table_and_plays_the_deal(tod):
-    api = APIClient()
-    response = api.post(
+    response = APIClient().post(
         "/api/tables/",
         {
             "game": "tales-of-danger",
@@ -522,27 +527,40 @@ def test_api_creates_a_table_and_plays_the_deal(tod):
     body = response.json()
     code = body["code"]
     assert len(body["state"]["sponsors"]) == 3 and body["state"]["moves"][:1] == ["deal"]
+    # The creating device keeps the table and holds no seat: it makes no move.
+    keeper = APIClient()
+    keeper.credentials(HTTP_AUTHORIZATION=f"Bearer {body['token']}")
+    response = keeper.post(
+        f"/api/tables/{code}/moves/",
+        {"move": "deal", "args": {"player": "p1", "people": ["nun"] * 3}, "version": 1},
+        format="json",
+    )
+    assert response.status_code == 403
+    table = Table.objects.get(code=code)
     moves = [
         ("deal", {"player": "p1", "people": ["nun", "nun", "monk"]}, "table"),
         ("deal", {"people": ["sailor", "monk", "farmer"], "player": "p2"}, "p2"),
         ("refill-pool", {"people": POOL}, "table"),
     ]
     for version, (move, args, seat) in enumerate(moves, start=1):
-        response = api.post(
+        response = api_as(table, seat).post(
             f"/api/tables/{code}/moves/",
-            {"move": move, "args": args, "version": version, "seat": seat},
+            {"move": move, "args": args, "version": version},
             format="json",
         )
         assert response.status_code == 200, response.json()
     assert response.json()["table"]["state"]["prompt"] == "Bo recruits 2 people."
-    response = api.post(
+    assert response.json()["table"]["may"]["write_journal"] is False  # the shared display
+    response = api_as(table, "p1").post(
         f"/api/tables/{code}/moves/",
-        {"move": "recruit", "args": {"picks": [{"person": "monk"}]}, "version": 4, "seat": "p1"},
+        {"move": "recruit", "args": {"picks": [{"person": "monk"}]}, "version": 4},
         format="json",
     )
     assert response.status_code == 400
     assert response.json() == {"error": "It is Bo's turn: only Bo's seat or the table can do that."}
-    response = api.post(f"/api/tables/{code}/undo/", {"version": 4}, format="json")
+    response = api_as(table, "table").post(
+        f"/api/tables/{code}/undo/", {"version": 4}, format="json"
+    )
     assert response.status_code == 200
     assert response.json()["table"]["state"]["stage"] == "deal"
 
@@ -556,7 +574,7 @@ def test_api_refuses_bad_options_and_bad_arguments(tod):
     )
     assert response.status_code == 400
     table = new_table(tod)
-    response = api.post(
+    response = api_as(table, "table").post(
         f"/api/tables/{table.code}/moves/",
         {"move": "deal", "args": {"player": "p1", "people": ["nun"]}, "version": 1},
         format="json",
