@@ -41,6 +41,21 @@ def make_world(tmp_path: Path):
     return make
 
 
+@pytest.fixture
+def librarian(db):
+    """A user in the "Librarians" group (storybook.librarian), made like make_librarian does."""
+    from storybook.librarian import make_librarian
+
+    return make_librarian("librarian", password="shelf-and-quill-9")[0]
+
+
+@pytest.fixture
+def librarian_client(client, librarian):
+    """The test client, signed in as the librarian (session; the test client skips CSRF)."""
+    client.force_login(librarian)
+    return client
+
+
 @pytest.fixture(scope="session")
 def generate_world():
     """``generate_world(dest, scenes=2000)`` from storybook.worldgen."""

@@ -151,16 +151,16 @@ def test_an_upload_that_fails_lint_keeps_the_loaded_world(minimal_path, tmp_path
 
 
 # -- the page -------------------------------------------------------------------------------------
-def test_the_page_lists_worlds_and_has_the_upload_form(client, minimal_path):
+def test_the_page_lists_worlds_and_has_the_upload_form(librarian_client, minimal_path):
     services.import_world_zip(upload(zip_folder(minimal_path, "vale")))
-    response = client.get(reverse("storybook:worlds"))
+    response = librarian_client.get(reverse("storybook:worlds"))
     assert response.status_code == 200
     assert b"Minimal Vale" in response.content and b"5 scenes" in response.content
     assert b'name="bundle"' in response.content
 
 
-def test_the_page_loads_an_uploaded_world(client, minimal_path):
-    response = client.post(
+def test_the_page_loads_an_uploaded_world(librarian_client, minimal_path):
+    response = librarian_client.post(
         reverse("storybook:worlds"), {"bundle": upload(zip_folder(minimal_path, "vale"))}
     )
     assert response.status_code == 200
@@ -168,8 +168,10 @@ def test_the_page_loads_an_uploaded_world(client, minimal_path):
     assert World.objects.get().slug == "vale"
 
 
-def test_the_page_shows_every_lint_finding_in_place(client):
-    response = client.post(reverse("storybook:worlds"), {"bundle": upload(zip_folder(FAULTS))})
+def test_the_page_shows_every_lint_finding_in_place(librarian_client):
+    response = librarian_client.post(
+        reverse("storybook:worlds"), {"bundle": upload(zip_folder(FAULTS))}
+    )
     assert response.status_code == 400
     page = response.content.decode()
     assert "errors; nothing was loaded" in page
@@ -180,15 +182,15 @@ def test_the_page_shows_every_lint_finding_in_place(client):
     assert not World.objects.exists()
 
 
-def test_the_page_refuses_a_zip_reaching_outside(client):
+def test_the_page_refuses_a_zip_reaching_outside(librarian_client):
     data = zip_of({"../evil": b"x"})
-    response = client.post(reverse("storybook:worlds"), {"bundle": upload(data)})
+    response = librarian_client.post(reverse("storybook:worlds"), {"bundle": upload(data)})
     assert response.status_code == 400
     assert "points outside the world folder" in response.content.decode()
 
 
-def test_the_page_asks_for_a_file(client):
-    response = client.post(reverse("storybook:worlds"), {})
+def test_the_page_asks_for_a_file(librarian_client):
+    response = librarian_client.post(reverse("storybook:worlds"), {})
     assert response.status_code == 400
     assert b"Choose a world bundle" in response.content
 
@@ -204,12 +206,16 @@ def test_the_api_lists_loaded_worlds(client, minimal_path, django_assert_num_que
     assert "data" not in world
 
 
-def test_the_api_creates_then_updates_a_world(client, minimal_path, make_world):
-    response = client.post("/api/worlds/", {"bundle": upload(zip_folder(minimal_path, "vale"))})
+def test_the_api_creates_then_updates_a_world(librarian_client, minimal_path, make_world):
+    response = librarian_client.post(
+        "/api/worlds/", {"bundle": upload(zip_folder(minimal_path, "vale"))}
+    )
     assert response.status_code == 201
     assert response.json()["status"] == "created"
     changed = make_world({"scenes/1009.yaml": "number: 1009\neffects: [{end: true}]\n"})
-    response = client.post("/api/worlds/", {"bundle": upload(zip_folder(changed, "vale"))})
+    response = librarian_client.post(
+        "/api/worlds/", {"bundle": upload(zip_folder(changed, "vale"))}
+    )
     assert response.status_code == 200
     body = response.json()
     assert body["status"] == "updated" and body["world"]["scenes"] == 6
@@ -219,25 +225,25 @@ def test_the_api_creates_then_updates_a_world(client, minimal_path, make_world):
     ]
 
 
-def test_the_api_refuses_the_faults_world_with_the_lint_lines(client):
-    response = client.post("/api/worlds/", {"bundle": upload(zip_folder(FAULTS))})
+def test_the_api_refuses_the_faults_world_with_the_lint_lines(librarian_client):
+    response = librarian_client.post("/api/worlds/", {"bundle": upload(zip_folder(FAULTS))})
     assert response.status_code == 400
     body = response.json()
     assert body["diagnostics"] == lint_lines(FAULTS)
     assert body["error"].endswith("errors; nothing was loaded.")
 
 
-def test_the_api_refuses_a_zip_reaching_outside(client):
-    response = client.post("/api/worlds/", {"bundle": upload(zip_of({"../evil": b"x"}))})
+def test_the_api_refuses_a_zip_reaching_outside(librarian_client):
+    response = librarian_client.post("/api/worlds/", {"bundle": upload(zip_of({"../evil": b"x"}))})
     assert response.status_code == 400
     assert "points outside the world folder" in response.json()["error"]
 
 
-def test_the_api_needs_the_bundle_field(client):
-    response = client.post("/api/worlds/", {"other": "x"})
+def test_the_api_needs_the_bundle_field(librarian_client):
+    response = librarian_client.post("/api/worlds/", {"other": "x"})
     assert response.status_code == 400
     assert "bundle" in response.json()["error"]
-    response = client.post("/api/worlds/", b"{}", content_type="application/json")
+    response = librarian_client.post("/api/worlds/", b"{}", content_type="application/json")
     assert response.status_code == 415
 
 

@@ -9,8 +9,17 @@ from rest_framework.test import APIClient
 from games import catalogs, services
 from games.dark_tales.rules import game
 from games.models import Table
+from storybook.librarian import make_librarian
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def librarian_client(client):
+    """The test client signed in as a librarian: saving the group's card data is theirs."""
+    client.force_login(make_librarian("librarian")[0])
+    return client
+
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 CARDS = [
@@ -186,8 +195,8 @@ def test_the_supply_is_a_hard_limit_over_the_api(table):
     assert "supply" in response.json()["error"].lower()
 
 
-def test_saved_catalog_feeds_new_tables(client):
-    response = client.post(
+def test_saved_catalog_feeds_new_tables(librarian_client):
+    response = librarian_client.post(
         reverse("games:catalog", args=["dark-tales"]),
         {
             "yaml": "cards:\n- name: Lantern\n  type: event\n  vp: 1\n  goes: discard\n  manual: false\n"
@@ -196,27 +205,31 @@ def test_saved_catalog_feeds_new_tables(client):
     assert b"Saved." in response.content
     table = services.create_table("dark-tales", "x", {"players": ["A", "B"]})
     assert table.state["cards"]["Lantern"]["vp"] == 1
-    download = client.get(reverse("games:catalog-download", args=["dark-tales"]))
+    download = librarian_client.get(reverse("games:catalog-download", args=["dark-tales"]))
     assert b"name: Lantern" in download.content
 
 
-def test_catalog_mistakes_name_the_line(client):
-    response = client.post(
+def test_catalog_mistakes_name_the_line(librarian_client):
+    response = librarian_client.post(
         reverse("games:catalog", args=["dark-tales"]),
         {"yaml": "cards:\n- name: Lantern\n  type: dragonish\n"},
     )
     assert response.status_code == 400
     assert b"line 3" in response.content
     assert not catalogs.saved(game)
-    response = client.post(reverse("games:catalog", args=["dark-tales"]), {"yaml": "a: 1\na: 2\n"})
+    response = librarian_client.post(
+        reverse("games:catalog", args=["dark-tales"]), {"yaml": "a: 1\na: 2\n"}
+    )
     assert b"not valid YAML" in response.content
 
 
-def test_catalog_saved_from_a_tables_own_entries(client, table):
+def test_catalog_saved_from_a_tables_own_entries(librarian_client, table):
     services.apply_move(
         table.code, "edit-card", {"name": "Lantern", "vp": 3}, expected_version=1, seat="table"
     )
-    client.post(reverse("games:catalog", args=["dark-tales"]), {"from_table": table.spoken_code})
+    librarian_client.post(
+        reverse("games:catalog", args=["dark-tales"]), {"from_table": table.spoken_code}
+    )
     names = [card["name"] for card in catalogs.saved(game)["cards"]]
     assert "Lantern" in names and "Knight" in names
 

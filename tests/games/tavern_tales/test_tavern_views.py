@@ -16,8 +16,17 @@ from games.engine import RuleError
 from games.models import Table
 from games.registry import get_game
 from games.views import options_from_form
+from storybook.librarian import make_librarian
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def librarian_client(client):
+    """The test client signed in as a librarian: saving the group's card data is theirs."""
+    client.force_login(make_librarian("librarian")[0])
+    return client
+
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 SPECIALIST = '{"kind": "specialist", "depths": ["Mineshaft"]}'  # as the hero chips send it
@@ -136,15 +145,15 @@ def test_the_new_table_form_refuses_an_epic_duel_for_three(client):
     assert not Table.objects.exists()
 
 
-def test_a_groups_saved_catalog_reaches_new_tables_and_a_table_can_save_its_own(client):
+def test_a_groups_saved_catalog_reaches_new_tables_and_a_table_can_save_its_own(librarian_client):
     game = get_game("tavern-tales")
     catalogs.save(game, {"catalog": CARDS})
     table = services.create_table("tavern-tales", "", {"players": ["Mara", "Bo"]})
     troll = next(f for f in table.state["catalog"]["feats"] if f["name"] == "Troll")
     assert troll["track"] == [3]
-    seated(client, table, "p1")
+    seated(librarian_client, table, "p1")
     accepted(
-        client,
+        librarian_client,
         table,
         "edit-catalog",
         {
@@ -156,7 +165,7 @@ def test_a_groups_saved_catalog_reaches_new_tables_and_a_table_can_save_its_own(
         },
         "The catalog now records Gold, Boblin.",
     )
-    response = client.post(
+    response = librarian_client.post(
         reverse("games:catalog", args=["tavern-tales"]), {"from_table": table.code}
     )
     assert response.status_code == 200
