@@ -14,3 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("healthz", game_views.healthz, name="healthz"),
 ]
+
+handler400 = "games.api.errors.bad_request"
+handler404 = "games.api.errors.not_found"
+handler500 = "games.api.errors.server_error"

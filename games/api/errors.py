@@ -1,8 +1,14 @@
-"""Every API refusal is JSON with an "error" sentence, whatever DRF raised."""
+"""Every API answer is JSON, errors included: DRF's refusals through ``exception_handler``,
+and what Django answers before or beside DRF (an unknown address, a body over the size limit, a
+server error) through the ``handler404``/``handler400``/``handler500`` of config/urls.py, which
+answer pages as Django does and ``/api/`` paths with ``{"error": …}``."""
 
 from __future__ import annotations
 
+from django.core.exceptions import RequestDataTooBig
+from django.http import JsonResponse
 from django.utils.translation import gettext as _
+from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_handler
@@ -41,3 +47,30 @@ def exception_handler(exc, context):
         message = str(data)
     message = _auth_sentence(exc) or message
     return Response({"error": message}, status=response.status_code, headers=response.headers)
+
+
+def _api(request) -> bool:
+    return request.path.startswith("/api/")
+
+
+def not_found(request, exception):
+    if _api(request):
+        return JsonResponse({"error": _("There is nothing at this address.")}, status=404)
+    return defaults.page_not_found(request, exception)
+
+
+def bad_request(request, exception):
+    too_big = isinstance(exception, RequestDataTooBig)
+    if _api(request):
+        if too_big:
+            message = _("The request is larger than this server accepts (6 MB).")
+            return JsonResponse({"error": message}, status=413)
+        return JsonResponse({"error": _("The request could not be read.")}, status=400)
+    return defaults.bad_request(request, exception)
+
+
+def server_error(request):
+    if _api(request):
+        message = _("Something went wrong on the server; nothing was changed. Try again.")
+        return JsonResponse({"error": message}, status=500)
+    return defaults.server_error(request)
