@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.tales_of_danger.catalog import DEFAULT_PEOPLE, DEFAULT_SPONSORS
+from storybook.librarian import make_librarian
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -75,7 +76,14 @@ def fill_selects(form, prefix, values) -> None:
 
 
 def enter_catalog(page, base) -> None:
+    # Saving the group's card data is a librarian's: the page offers to sign in and comes back.
+    make_librarian("keeper", password="lantern-and-ledger-5")
     page.goto(f"{base}/catalog/tales-of-danger/")
+    page.get_by_role("link", name="Sign in as a librarian").click()
+    page.get_by_label("Username").fill("keeper")
+    page.get_by_label("Password").fill("lantern-and-ledger-5")
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url("**/catalog/tales-of-danger/")
     # JSON is YAML too: the group pastes its card values.
     page.get_by_label("Card data (YAML)").fill(json.dumps(quick_catalog(), indent=1))
     page.get_by_role("button", name="Save", exact=True).click()
