@@ -259,8 +259,6 @@ class CardEditArgs(BaseModel):
 
 def edit_card(state: State, args: CardEditArgs, seat: str) -> str:
     """The group enters a card's data from the physical card (any seat, any time)."""
-    if seat != "table" and player_index(state, seat) is None:
-        raise RuleError("Only the table or the players can do that.")
     catalog = state.catalog()
     name = catalog.canonical(args.name) or " ".join(args.name.split())
     if args.reset:
@@ -284,9 +282,9 @@ def edit_card(state: State, args: CardEditArgs, seat: str) -> str:
 
 
 def register(game: Game) -> None:
-    game.move(ItemArgs, label="Take an item")(take_item)
-    game.move(ItemArgs, label="Return an item")(return_item)
-    game.move(AdjustVpArgs, label="Score VP by hand")(adjust_vp)
-    game.move(MoveCardArgs, label="Move a card")(move_card)
-    game.move(NoteHandArgs, label="Name cards in hand")(note_hand)
-    game.move(CardEditArgs, label="Enter card data")(edit_card)
+    game.move(ItemArgs, label="Take an item", roles={"table", "player"})(take_item)
+    game.move(ItemArgs, label="Return an item", roles={"table", "player"})(return_item)
+    game.move(AdjustVpArgs, label="Score VP by hand", roles={"table", "player"})(adjust_vp)
+    game.move(MoveCardArgs, label="Move a card", roles={"table", "player"})(move_card)
+    game.move(NoteHandArgs, label="Name cards in hand", roles={"table", "player"})(note_hand)
+    game.move(CardEditArgs, label="Enter card data", roles={"table", "player"})(edit_card)

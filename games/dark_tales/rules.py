@@ -34,7 +34,6 @@ from games.dark_tales.state import (
     join,
     no_draw,
     no_items,
-    player_index,
     require_player,
     resolve,
     take_from_hand,
@@ -163,7 +162,7 @@ class DrawArgs(BaseModel):
     card: str | None = None  # tap the card drawn if you want the app to know it (kept private)
 
 
-@game.move(DrawArgs, label="Draw a card")
+@game.move(DrawArgs, label="Draw a card", roles={"table", "player"})
 def draw(state: State, args: DrawArgs, seat: str) -> str:
     """Phase 1: take the top card of the deck into your hand."""
     check_turn(state, seat)
@@ -175,7 +174,7 @@ def draw(state: State, args: DrawArgs, seat: str) -> str:
     return f"{state.current.name} drew {what} ({state.deck} left in the deck)."
 
 
-@game.move(label="Play no item")
+@game.move(label="Play no item", roles={"table", "player"})
 def skip_item(state: State, args: NoArgs, seat: str) -> str:
     """Phase 2 is optional: go straight to playing a card."""
     check_turn(state, seat)
@@ -184,7 +183,7 @@ def skip_item(state: State, args: NoArgs, seat: str) -> str:
     return f"{state.current.name} played no item."
 
 
-@game.move(PlayItemArgs, label="Play an item")
+@game.move(PlayItemArgs, label="Play an item", roles={"table", "player"})
 def play_item(state: State, args: PlayItemArgs, seat: str) -> str:
     """Phase 2: return an item to the supply and apply the A setting card's effect for it."""
     check_turn(state, seat)
@@ -196,7 +195,7 @@ def play_item(state: State, args: PlayItemArgs, seat: str) -> str:
     return f"{state.current.name} played {an_item(args.item)}{detail}."
 
 
-@game.move(PlayCardArgs, label="Play a card")
+@game.move(PlayCardArgs, label="Play a card", roles={"table", "player"})
 def play_card(state: State, args: PlayCardArgs, seat: str) -> str:
     """Phase 3: play a card from your hand (tap its name); its VP and effects apply."""
     check_turn(state, seat)
@@ -207,7 +206,7 @@ def play_card(state: State, args: PlayCardArgs, seat: str) -> str:
     return card_sentence(state.current.name, played) + after_card(state, played)
 
 
-@game.move(PlayCardArgs, label="Play the revealed card")
+@game.move(PlayCardArgs, label="Play the revealed card", roles={"table", "player"})
 def play_revealed(state: State, args: PlayCardArgs, seat: str) -> str:
     """After a Wizard: play the card turned over from the deck at once, as if from your hand."""
     check_turn(state, seat)
@@ -229,7 +228,7 @@ class RevealedArgs(BaseModel):
     card: str  # the card turned over (everyone sees it)
 
 
-@game.move(RevealedArgs, label="Leave the revealed card")
+@game.move(RevealedArgs, label="Leave the revealed card", roles={"table", "player"})
 def leave_revealed(state: State, args: RevealedArgs, seat: str) -> str:
     """After a Wizard: don't play the card turned over; it stays face up on the deck."""
     check_turn(state, seat)
@@ -243,7 +242,7 @@ def leave_revealed(state: State, args: RevealedArgs, seat: str) -> str:
     return f"The {name} stays face up on top of the deck." + end_turn(state)
 
 
-@game.move(label="Pass (no cards)")
+@game.move(label="Pass (no cards)", roles={"table", "player"})
 def pass_turn(state: State, args: NoArgs, seat: str) -> str:
     """End the turn when you have no card to play."""
     check_turn(state, seat)
@@ -261,7 +260,7 @@ class BonusArgs(BaseModel):
     note: str = Field(default="", max_length=200)
 
 
-@game.move(BonusArgs, label="Enter B-card points")
+@game.move(BonusArgs, label="Enter B-card points", roles={"table", "player"})
 def enter_bonus(state: State, args: BonusArgs, seat: str) -> str:
     """End of game: the B card's points the app can't work out, entered from the card."""
     require_phase(state, "scoring")
@@ -275,12 +274,10 @@ def enter_bonus(state: State, args: BonusArgs, seat: str) -> str:
     return f"{player.name}'s {', '.join(score.missing)}: {args.vp} VP."
 
 
-@game.move(label="Reveal the scores")
+@game.move(label="Reveal the scores", roles={"table", "player"})
 def reveal_scores(state: State, args: NoArgs, seat: str) -> str:
     """Add the B card's points and turn every VP pile face up: the end."""
     require_phase(state, "scoring")
-    if seat != "table" and player_index(state, seat) is None:
-        raise RuleError("Only the table or the players can do that.")
     scores = [end_score(state, i) for i in range(len(state.players))]
     waiting = [
         p.name

@@ -160,18 +160,20 @@ def require_player(state: State, seat: str) -> int:
 
 
 def check_turn(state: State, seat: str) -> None:
-    """The active player's own seat or the shared table may act for the active player."""
-    if seat == "table" or player_index(state, seat) == state.active:
-        return
-    if player_index(state, seat) is not None:
+    """The shared table may act for the active player; a player's seat only on its own turn.
+
+    Which roles may make a move at all is the move's ``roles`` (the engine refuses the others).
+    """
+    i = player_index(state, seat)
+    if i is not None and i != state.active:
         raise RuleError(f"It is {state.current.name}'s turn.")
-    raise RuleError("Only the table or the players can do that.")
 
 
 def check_self_or_table(state: State, seat: str, target: int) -> None:
-    if seat == "table" or player_index(state, seat) == target:
-        return
-    raise RuleError(f"Only {state.players[target].name} or the table can do that.")
+    """The shared table may act for any player; a player's seat only for that player."""
+    i = player_index(state, seat)
+    if i is not None and i != target:
+        raise RuleError(f"Only {state.players[target].name} or the table can do that.")
 
 
 def resolve(state: State, name: str) -> str:

@@ -111,7 +111,8 @@ def test_only_one_item_per_turn(table):
 def test_only_the_active_player_or_the_table_moves(table):
     t = table()
     assert t.refused("draw", seat="p2") == "It is Mara's turn."
-    assert t.refused("draw", seat="sm") == "Only the table or the players can do that."
+    # Dark Tales has no story master: the engine refuses a seat the table doesn't have.
+    assert t.refused("draw", seat="sm") == "There is no seat “sm” at this table."
     t.move("draw", seat="p1")
     t.move("play-card", seat="table", card="Castle")
     assert t.refused("draw", seat="p1") == "It is Bo's turn."
