@@ -10,6 +10,7 @@ from games import catalogs, services
 from games.dark_tales.rules import game
 from games.models import Table
 from storybook.librarian import make_librarian
+from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
 
@@ -44,8 +45,7 @@ def table():
 
 
 def seated(client, table, seat):
-    client.post(reverse("games:seat", args=[table.code]), {"seat": seat})
-    return client
+    return sit(client, table, seat)
 
 
 def post_move(client, table, name, data):
@@ -75,7 +75,7 @@ def test_new_table_form_takes_the_tale_and_first_player(client):
 
 def test_table_page_for_the_shared_display(client, table, django_assert_num_queries):
     seated(client, table, "table")
-    with django_assert_num_queries(2):  # the table, the recent log
+    with django_assert_num_queries(2):  # the seat's claim joined with its table, the recent log
         response = client.get(reverse("games:table", args=[table.code]))
     content = response.content.decode()
     assert "The Battle of the Forgotten Moors and the Iron Army" in content
@@ -155,21 +155,20 @@ def test_vp_are_hidden_from_every_other_seat(client, table):
         other = seated(client, table, seat).get(reverse("games:table", args=[table.code]))
         # Only the total is checked: the join code itself may contain the digits 37.
         assert b"37 VP" not in other.content and b">37<" not in other.content
-    players = APIClient().get(f"/api/tables/{table.code}/", {"seat": "p3"}).json()["state"]
+    players = api_as(table, "p3").get(f"/api/tables/{table.code}/").json()["state"]
     assert [("vp" in player) for player in players["players"]] == [False, False, True, False]
 
 
 def test_api_plays_a_turn(table):
-    api = APIClient()
-    response = api.post(
+    response = api_as(table, "p1").post(
         f"/api/tables/{table.code}/moves/",
-        {"move": "draw", "args": {}, "version": 1, "seat": "p1"},
+        {"move": "draw", "args": {}, "version": 1},
         format="json",
     )
     assert response.status_code == 200
-    response = api.post(
+    response = api_as(table, "p2").post(
         f"/api/tables/{table.code}/moves/",
-        {"move": "take-item", "args": {"item": "sword"}, "version": 2, "seat": "p2"},
+        {"move": "take-item", "args": {"item": "sword"}, "version": 2},
         format="json",
     )
     assert response.status_code == 400
@@ -177,7 +176,7 @@ def test_api_plays_a_turn(table):
 
 
 def test_the_supply_is_a_hard_limit_over_the_api(table):
-    api = APIClient()
+    api = api_as(table, "table")
     version = 1
     for _ in range(4):
         body = api.post(
