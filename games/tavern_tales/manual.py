@@ -28,7 +28,6 @@ from games.tavern_tales.state import (
     State,
     depth_row,
     hand_limit,
-    player_of,
     require_seat,
 )
 
@@ -63,7 +62,6 @@ class ShowArgs(BaseModel):
 
 def show_feats(state: State, args: ShowArgs, seat: str) -> str:
     """Tap which feats lie at a depth (a room depth may also set its layout)."""
-    player_of(state, seat)
     if state.phase == "over":
         raise RuleError("The game is over.")
     row = depth_row(state, args.depth)
@@ -158,7 +156,6 @@ class CatalogEdit(CatalogPatch):
 
 def edit_catalog(state: State, args: CatalogEdit, seat: str) -> str:
     """Enter card facts read off the table's own cards (a track, a count, a hero's depths)."""
-    player_of(state, seat)
     try:
         patch = args.patch()
         catalog = merge(state.catalog, patch)
@@ -202,6 +199,6 @@ def adjust_prestige(state: State, args: AdjustArgs, seat: str) -> str:
 
 
 def register(game: Game[State]) -> None:
-    game.move(ShowArgs)(show_feats)
-    game.move(CatalogEdit)(edit_catalog)
-    game.move(AdjustArgs, label="Adjust prestige")(adjust_prestige)
+    game.move(ShowArgs, roles={"table", "player"})(show_feats)
+    game.move(CatalogEdit, roles={"table", "player"})(edit_catalog)
+    game.move(AdjustArgs, label="Adjust prestige", roles={"table", "player"})(adjust_prestige)

@@ -165,7 +165,7 @@ def _active(state: State, seat: str) -> int:
     return state.active
 
 
-@game.move(NoArgs, label="Think'n'Drink")
+@game.move(NoArgs, label="Think'n'Drink", roles={"table", "player"})
 def think_n_drink(state: State, args: NoArgs, seat: str) -> str:
     """Draw 3 heroes, discard 1, then discard down to the hand limit."""
     who = _active(state, seat)
@@ -191,7 +191,7 @@ def think_n_drink(state: State, args: NoArgs, seat: str) -> str:
     return sentence + claims.end_turn(state, claims.next_seat(state, who))
 
 
-@game.move(StakeArgs)
+@game.move(StakeArgs, roles={"table", "player"})
 def stake_claim(state: State, args: StakeArgs, seat: str) -> str:
     """Play a hero face-up and claim feats at one of its depths."""
     _active(state, seat)
@@ -205,25 +205,25 @@ def _responder(state: State, seat: str) -> int:
     return state.claim.responder
 
 
-@game.move(NoArgs, label="Pass")
+@game.move(NoArgs, label="Pass", roles={"table", "player"})
 def pass_claim(state: State, args: NoArgs, seat: str) -> str:
     """Let the claim stand for now (you may still one-up if it comes round again)."""
     return claims.pass_claim(state, _responder(state, seat))
 
 
-@game.move(HeroTap, label="One-up")
+@game.move(HeroTap, label="One-up", roles={"table", "player"})
 def one_up(state: State, args: HeroTap, seat: str) -> str:
     """Play a hero to take the claim over (face-down in the 2-player game)."""
     return claims.one_up(state, _responder(state, seat), args)
 
 
-@game.move(HeroTap, label="Flip the table")
+@game.move(HeroTap, label="Flip the table", roles={"table", "player"})
 def flip_table(state: State, args: HeroTap, seat: str) -> str:
     """2 players: turn the opponent's last hero over; a lie hands you the claim."""
     return claims.flip_table(state, _responder(state, seat), args)
 
 
-@game.move(CollectArgs)
+@game.move(CollectArgs, roles={"table", "player"})
 def collect(state: State, args: CollectArgs, seat: str) -> str:
     """The claim's winner collects the feats, choosing how the special ones score."""
     if state.claim is None or state.claim.winner is None:
@@ -232,7 +232,7 @@ def collect(state: State, args: CollectArgs, seat: str) -> str:
     return state.players[state.claim.winner].name + " " + claims.collect(state, args)
 
 
-@game.move(NoArgs, label="Redraw a hand of elite heroes")
+@game.move(NoArgs, label="Redraw a hand of elite heroes", roles={"table", "player"})
 def redraw_hand(state: State, args: NoArgs, seat: str) -> str:
     """Discard a hand made only of elite heroes and draw as many new cards."""
     who = _active(state, seat)

@@ -272,7 +272,7 @@ def test_only_the_responder_or_the_table_may_answer():
     state, _ = act(state, "stake-claim", seat="p1", depth="Mineshaft", slots=[0], **DWARF)
     with pytest.raises(RuleError, match="Bo's decision"):
         act(state, "pass-claim", seat="p3")
-    with pytest.raises(RuleError, match="not at this table"):
+    with pytest.raises(RuleError, match="There is no seat “p7” at this table."):
         act(state, "pass-claim", seat="p7")
     with pytest.raises(RuleError, match="doesn't match the Mineshaft"):
         act(state, "one-up", seat="p2", kind="specialist", depths=["Inferno"])
