@@ -17,6 +17,7 @@ from games.models import Table
 from games.registry import get_game
 from games.views import options_from_form
 from storybook.librarian import make_librarian
+from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
 
@@ -41,8 +42,7 @@ def make(players=("Mara", "Bo", "Cy"), **options) -> Table:
 
 
 def seated(client, table, seat="table"):
-    client.post(reverse("games:seat", args=[table.code]), {"seat": seat})
-    return client
+    return sit(client, table, seat)
 
 
 def page(client, table) -> str:
@@ -184,7 +184,7 @@ def test_a_groups_saved_catalog_reaches_new_tables_and_a_table_can_save_its_own(
 def test_the_table_page_shows_the_whole_game(client, django_assert_num_queries):
     table = make(("Ann", "Bo", "Cy", "Di", "Ed"), modules={"elite_heroes": True, "rooms": True})
     seated(client, table, "table")
-    with django_assert_num_queries(2):  # the table, the recent log
+    with django_assert_num_queries(2):  # the seat's claim joined with its table, the recent log
         response = client.get(reverse("games:table", args=[table.code]))
     assert len(response.content) < 60_000, len(response.content)
     print("table page:", len(response.content), "bytes")
@@ -442,20 +442,21 @@ def test_the_winning_claim_ends_the_game_with_a_link_to_the_scores(client):
 
 
 def test_a_claim_through_the_api():
-    api = APIClient()
-    response = api.post(
+    response = APIClient().post(
         "/api/tables/",
         {"game": "tavern-tales", "options": {"players": ["Mara", "Bo", "Cy"], "first_player": 0}},
         format="json",
     )
     assert response.status_code == 201
     code, version = response.json()["code"], response.json()["version"]
+    table = Table.objects.get(code=code)
+    players = {seat: api_as(table, seat) for seat in ("p1", "p2", "p3")}
 
     def move(name, seat, **args):
         nonlocal version
-        reply = api.post(
+        reply = players[seat].post(
             f"/api/tables/{code}/moves/",
-            {"move": name, "args": args, "version": version, "seat": seat},
+            {"move": name, "args": args, "version": version},
             format="json",
         )
         if reply.status_code == 200:
@@ -473,6 +474,6 @@ def test_a_claim_through_the_api():
     reply = move("collect", "p2", reveal=["Gold"])
     assert reply.status_code == 200
     assert reply.json()["move"]["sentence"].startswith("Bo collects Gold (+1): 0 → 1 prestige.")
-    state = api.get(f"/api/tables/{code}/", {"seat": "p3"}).json()["state"]
+    state = players["p3"].get(f"/api/tables/{code}/").json()["state"]
     assert [p["prestige"] for p in state["players"]] == [0, 1, 0]
     assert state["active"] == "p2" and state["deciding"] == []
