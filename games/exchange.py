@@ -22,7 +22,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from games import blobs, patch
+from games import blobs, bounded_json, patch
 from games.engine import RuleError, describe_validation_error
 from games.models import Backup, Move, Table, keeps_key_order
 from games.registry import get_game
@@ -139,10 +139,9 @@ def _parsed(raw: bytes | str) -> Any:
             % {"size": f"{size / 1024 / 1024:.1f}"}
         )
     try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise ImportRefused(_("The file is not valid JSON: %(error)s.") % {"error": exc}) from None
-    return data
+        return bounded_json.loads(raw, max_bytes=MAX_BYTES, what=_("The file"))
+    except bounded_json.JsonRefused as exc:
+        raise ImportRefused(str(exc)) from None
 
 
 def validate_document(data: Any) -> TableDocument:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import typing
 from typing import Any
 
@@ -10,6 +9,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
+from games import bounded_json
 from games.engine import ArgsError
 
 # Form fields that are not move arguments.
@@ -27,8 +27,8 @@ def _value(raw: str, structured: bool) -> Any:
     if not structured:
         return raw
     try:
-        return json.loads(raw)
-    except json.JSONDecodeError:
+        return bounded_json.loads(raw, max_bytes=bounded_json.MAX_FIELD_BYTES)
+    except bounded_json.JsonRefused:
         raise ArgsError(_("The form sent a choice the app can't read; reload the page.")) from None
 
 
@@ -50,9 +50,13 @@ def args_from_form(model: type[BaseModel], data: QueryDict) -> dict[str, Any]:
     args: dict[str, Any] = {}
     if data.get("args_json"):
         try:
-            loaded = json.loads(data["args_json"])
-        except json.JSONDecodeError:
-            raise ArgsError(_("The form sent arguments that are not valid JSON.")) from None
+            loaded = bounded_json.loads(
+                data["args_json"],
+                max_bytes=bounded_json.MAX_FIELD_BYTES,
+                what=_("The arguments field"),
+            )
+        except bounded_json.JsonRefused as exc:
+            raise ArgsError(str(exc)) from None
         if not isinstance(loaded, dict):
             raise ArgsError(_("The form sent arguments in the wrong shape."))
         args.update(loaded)

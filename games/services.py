@@ -124,7 +124,18 @@ def _locked(code: str, expected_version: int) -> Table:
     return table
 
 
-def _save(table: Table, new_state: dict, *, name: str, args: dict, seat: str, sentence: str):
+def _save(
+    table: Table,
+    new_state: dict,
+    *,
+    name: str,
+    args: dict,
+    seat: str,
+    sentence: str,
+    back_up: bool = False,
+):
+    """Store the new state and its log line; back up when asked (a move the game names) or
+    every ``backups.EVERY`` versions — undos and restores count, so no stretch goes longer."""
     move = Move(
         table=table,
         name=name,
@@ -146,6 +157,8 @@ def _save(table: Table, new_state: dict, *, name: str, args: dict, seat: str, se
     table.version += 1
     table.save(update_fields=fields)
     move.save()
+    if back_up or (table.version - 1) % backups.EVERY == 0:
+        backups.store(table, label=move.sentence, automatic=True)
     return move
 
 
@@ -175,9 +188,15 @@ def apply_move(
                 raise RuleError(_("This game has no move called “%(move)s”.") % {"move": move})
             args = args(spec.args)
         new_state, sentence = game.apply_to(state, move, args, seat)
-        logged = _save(table, new_state, name=move, args=args or {}, seat=seat, sentence=sentence)
-        if move in game.backup_after or table.version % backups.EVERY == 0:
-            backups.store(table, label=logged.sentence, automatic=True)
+        logged = _save(
+            table,
+            new_state,
+            name=move,
+            args=args or {},
+            seat=seat,
+            sentence=sentence,
+            back_up=move in game.backup_after,
+        )
     # The answer shows the new state: it is ``state`` (``new_state`` is its dump), so the
     # answer need not parse it again. Set only now, after the commit: _save replaces
     # table.state and would leave an older one behind.

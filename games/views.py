@@ -7,7 +7,6 @@ catalog is in views_catalog.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.http import (
@@ -21,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import access, codes, seating, services, throttle
+from games import access, bounded_json, codes, seating, services, throttle
 from games.engine import RuleError
 from games.models import Table
 from games.registry import all_games, get_game
@@ -94,9 +93,16 @@ def options_from_form(data) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if data.get("options_json"):
         try:
-            options.update(json.loads(data["options_json"]))
-        except json.JSONDecodeError:
-            raise RuleError(_("The game options are not valid JSON.")) from None
+            given = bounded_json.loads(
+                data["options_json"],
+                max_bytes=bounded_json.MAX_FIELD_BYTES,
+                what=_("The options field"),
+            )
+        except bounded_json.JsonRefused as exc:
+            raise RuleError(str(exc)) from None
+        if not isinstance(given, dict):
+            raise RuleError(_("The game options must be named values ({…}), not a list."))
+        options.update(given)
     players = [name.strip() for name in data.getlist("player") if name.strip()]
     if players:
         options["players"] = players

@@ -18,9 +18,10 @@ from drf_spectacular.utils import (
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, parser_classes, permission_classes
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import BaseParser, JSONParser, MultiPartParser
+from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 
 from storybook import catalog_edit as ce
 from storybook.librarian import IsLibrarianOrReadOnly
@@ -135,7 +136,6 @@ def _saved(result: ce.Saved, **extra) -> dict:
     ),
 )
 @api_view(["GET", "PUT"])
-@parser_classes([JSONParser])
 @permission_classes([IsLibrarianOrReadOnly])
 def card(request: Request, slug: str, number: int) -> Response:
     if request.method == "GET":
@@ -190,7 +190,15 @@ def card(request: Request, slug: str, number: int) -> Response:
     ),
 )
 @api_view(["GET", "POST"])
-@parser_classes([YAMLParser, TextYAMLParser, PlainTextParser, MultiPartParser, JSONParser])
+@parser_classes(
+    [
+        YAMLParser,
+        TextYAMLParser,
+        PlainTextParser,
+        MultiPartParser,
+        *api_settings.DEFAULT_PARSER_CLASSES,
+    ]
+)
 @permission_classes([IsLibrarianOrReadOnly])
 def catalog(request: Request, slug: str) -> Response | HttpResponse:
     if request.method == "GET":

@@ -258,7 +258,9 @@ def test_history_page_lists_moves_newest_first(client, table):
 def test_only_the_keeper_exports(client, table):
     assert Client().get(reverse("games:export", args=[table.code])).status_code == 403
     seated(client, table, "table")  # the shared display, but not a keeper
-    assert client.get(reverse("games:export", args=[table.code])).status_code == 403
+    refused = client.get(reverse("games:export", args=[table.code]))
+    assert refused.status_code == 403
+    assert b"Only the table&#x27;s keeper can do that" in refused.content  # the reason, shown
 
 
 def test_export_then_import_through_the_pages(client, table):

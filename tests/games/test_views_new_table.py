@@ -130,7 +130,7 @@ def test_too_many_players_are_refused_and_kept(client):
 @pytest.mark.parametrize(
     ("extra", "says"),
     [
-        ({"options_json": "{"}, "The game options are not valid JSON."),
+        ({"options_json": "{"}, "The options field is not valid JSON"),
         ({"opt_a": "1", "opt_a.b": "2"}, "The game options contradict each other."),
     ],
 )

@@ -1,0 +1,106 @@
+"""Hostile and malformed input: refused with a sentence (JSON on the API), nothing written.
+
+One row per input and place; every row checks the status, the error sentence and that no
+table, move or claim was written.
+"""
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from games import services
+from games.models import Claim, Move, Table
+from tests.seating import api_as, sit
+
+pytestmark = pytest.mark.django_db
+
+DEEP = "[" * 100_000 + "]" * 100_000
+DEEP_OBJECT = '{"a":' * 100_000 + "1" + "}" * 100_000
+SHORT_DEEP = "[" * 5_000 + "]" * 5_000  # within a form field's size, past the depth
+
+
+@pytest.fixture
+def table():
+    return services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+
+
+def counts():
+    return Table.objects.count(), Move.objects.count(), Claim.objects.count()
+
+
+API_BODIES = [
+    ("/api/tables/", DEEP),
+    ("/api/tables/", '{"game": "tally", "options": ' + DEEP_OBJECT + "}"),
+    ("/api/tables/import/", DEEP),
+    ("/api/tables/import/", DEEP_OBJECT),
+    ("/api/tables/{code}/moves/", '{"move": "add", "version": 1, "args": ' + DEEP + "}"),
+    ("/api/tables/{code}/claim/", DEEP),
+    ("/api/tables/{code}/undo/", "{oops"),
+]
+
+
+@pytest.mark.parametrize(("path", "body"), API_BODIES)
+def test_api_bodies_nested_too_deep_or_broken_are_400_json(table, path, body):
+    api = api_as(table, "p1")
+    before = counts()
+    response = api.post(path.format(code=table.code), data=body, content_type="application/json")
+    assert response.status_code == 400, response.content[:200]
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["error"]
+    assert counts() == before
+
+
+PAGE_FORMS = [
+    ("new", {"options_json": DEEP}, "at most 65,536 are accepted"),
+    ("new", {"options_json": SHORT_DEEP}, "nested deeper than 32 levels"),
+    ("new", {"options_json": "[1,2]"}, "not a list"),
+    ("new", {"options_json": "{nope"}, "not valid JSON"),
+]
+
+
+@pytest.mark.parametrize(("page", "data", "message"), PAGE_FORMS)
+def test_new_table_form_json_is_refused_in_place(client, page, data, message):
+    response = client.post(reverse("games:new", args=["tally"]), data)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert counts() == (0, 0, 0)
+
+
+@pytest.mark.parametrize("field", ["args_json"])
+@pytest.mark.parametrize("value", [DEEP, DEEP_OBJECT, SHORT_DEEP, "{nope", "[1]"])
+def test_htmx_move_json_fields_are_refused_in_place(client, table, field, value):
+    sit(client, table, "p1")
+    before = counts()
+    response = client.post(
+        reverse("games:move", args=[table.code, "add"]),
+        {"version": 1, field: value},
+        HTTP_HX_REQUEST="true",
+    )
+    assert response.status_code == 200
+    assert response["HX-Trigger"] == "tk:refused"
+    assert counts() == before
+    table.refresh_from_db()
+    assert table.version == 1
+
+
+@pytest.mark.parametrize("content", [DEEP.encode(), DEEP_OBJECT.encode(), b"\xff\xfe"])
+def test_import_page_refuses_hostile_files(client, content):
+    upload = SimpleUploadedFile("t.json", content, content_type="application/json")
+    response = Client().post(reverse("games:import"), {"document": upload})
+    assert response.status_code == 400
+    assert counts() == (0, 0, 0)
+
+
+def test_a_document_just_within_the_depth_limit_still_reads(table):
+    api = api_as(table, "p1")
+    nested = {"points": 1}
+    response = api.post(
+        f"/api/tables/{table.code}/moves/",
+        {"move": "add", "version": 1, "args": nested},
+        format="json",
+    )
+    assert response.status_code == 200
+    assert json.loads(response.content)["table"]["version"] == 2
