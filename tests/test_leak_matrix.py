@@ -125,7 +125,7 @@ def requesters(table: Table) -> list[tuple[str, str | None, bool, Client]]:
         secret = claim(table, seat, keeper=keeper)
         client = Client(headers={"Authorization": f"Bearer {secret}"})
         client.cookies[access.cookie_name(table.code)] = cookie_value(table.code, secret)
-        out.append((f"keeper" if keeper else seat, seat, keeper, client))
+        out.append(("keeper" if keeper else seat, seat, keeper, client))
     return out
 
 
