@@ -16,11 +16,18 @@ from __future__ import annotations
 
 import json
 from datetime import datetime
-from typing import Any, Literal, Self
+from typing import Annotated, Any, Literal, Self
 
 from django.db import transaction
 from django.utils.translation import gettext as _
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    model_validator,
+)
 
 from games import blobs, bounded_json, patch
 from games.engine import RuleError, describe_validation_error
@@ -39,10 +46,10 @@ class ImportRefused(RuleError):
 class MoveRecord(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=60)
+    name: PlainText = Field(min_length=1, max_length=60)
     args: dict[str, Any]
-    seat: str = Field(min_length=1, max_length=16)
-    sentence: str = Field(max_length=400)
+    seat: PlainText = Field(max_length=16)  # "" for a restore by a keeper holding no seat
+    sentence: PlainText = Field(max_length=400)
     version: int = Field(ge=2)
     # Exactly one of the two (format 1 has only state_before).
     patch: dict[str, Any] | None = None
@@ -57,13 +64,24 @@ class MoveRecord(BaseModel):
         return self
 
 
+def no_control_characters(text: str) -> str:
+    """Names and sentences are shown on pages and stored as text: no NUL (PostgreSQL refuses it)
+    and no other control character, which no keyboard at the table types."""
+    if any(ord(c) < 32 or 127 <= ord(c) < 160 for c in text):
+        raise ValueError("holds a control character")
+    return text
+
+
+PlainText = Annotated[str, AfterValidator(no_control_characters)]
+
+
 class TableDocument(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["talekeeper.table"]
     format_version: Literal[1, 2, 3]
     game: str
-    name: str = Field(min_length=1, max_length=80)
+    name: PlainText = Field(min_length=1, max_length=80)
     version: int = Field(ge=1)
     created: datetime
     state: dict[str, Any]
@@ -166,6 +184,13 @@ def _validated(data: Any) -> tuple[TableDocument, list[dict]]:
             )
             % {"version": doc.version}
         )
+    known = {*game.moves, Move.UNDO, Move.RESTORE}
+    strange = next((m for m in doc.moves if m.name not in known), None)
+    if strange is not None:
+        raise ImportRefused(
+            _("Move %(n)s is “%(name)s”, which %(game)s does not have.")
+            % {"n": strange.version, "name": strange.name, "game": game.title}
+        )
     if doc.format_version == 1:
         patched = next((m for m in doc.moves if m.patch is not None), None)
         if patched is not None:
@@ -181,7 +206,21 @@ def _validated(data: Any) -> tuple[TableDocument, list[dict]]:
         )
     with blobs.offered(doc.blobs):
         check_state(game, doc.state, _("the table's state"))
-        return doc, _states_before(game, doc)
+        befores = _states_before(game, doc)
+        for move, before in zip(doc.moves, befores, strict=True):
+            _check_seat(game, move, before)
+        return doc, befores
+
+
+def _check_seat(game, move: MoveRecord, before: dict) -> None:
+    """The seat that made a move was one of the table's then (a keeper with no seat restores)."""
+    if move.name == Move.RESTORE and move.seat == "":
+        return
+    if move.seat not in {seat.id for seat in game.seats(before)}:
+        raise ImportRefused(
+            _("Move %(n)s was made by “%(seat)s”, a seat this table did not have.")
+            % {"n": move.version, "seat": move.seat}
+        )
 
 
 def _states_before(game, doc: TableDocument) -> list[dict]:

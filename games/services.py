@@ -67,10 +67,18 @@ def seat_of(table: Table, seat_id: str, state: BaseModel | None = None) -> Seat:
 
 
 def _clean_name(name: str, fallback: str) -> str:
-    name = (name or "").strip() or fallback
+    name = _plain(name) or fallback
     if len(name) > 80:
         raise RuleError(_("A table name can be at most 80 characters."))
     return name
+
+
+def _plain(text: str) -> str:
+    """Typed text without its outer spaces; refused when it holds a control character."""
+    try:
+        return exchange.no_control_characters((text or "").strip())
+    except ValueError:
+        raise RuleError(_("Names can't hold control characters (tabs, NUL, …).")) from None
 
 
 def rename_table(code: str, name: str, *, by: Access) -> Table:
@@ -104,7 +112,7 @@ def create_table(
     except LookupError as exc:
         raise RuleError(str(exc)) from None
     name = _clean_name(name, game.title)
-    group = (group or "").strip()
+    group = _plain(group)
     if len(group) > 60:
         raise RuleError(_("A group name can be at most 60 characters."))
     options = catalogs.with_saved_catalog(game, options)

@@ -104,3 +104,41 @@ def test_a_document_just_within_the_depth_limit_still_reads(table):
     )
     assert response.status_code == 200
     assert json.loads(response.content)["table"]["version"] == 2
+
+
+def _exported(table):
+    from games import exchange
+
+    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    table.refresh_from_db()
+    return exchange.export_table(table)
+
+
+@pytest.mark.parametrize(
+    ("mangle", "says"),
+    [
+        (lambda d: d.update(name="Fri\x00day"), "control character"),
+        (lambda d: d["moves"][0].update(seat="p9"), "a seat this table did not have"),
+        (lambda d: d["moves"][0].update(name="cheat"), "does not have"),
+        (lambda d: d["moves"][0].update(sentence="a\x07b"), "control character"),
+    ],
+)
+def test_imports_with_made_up_names_and_seats_are_refused(table, mangle, says):
+    document = _exported(table)
+    mangle(document)
+    before = counts()
+    response = Client().post("/api/tables/import/", document, content_type="application/json")
+    assert response.status_code == 400
+    assert says in response.json()["error"]
+    assert counts() == before
+
+
+@pytest.mark.parametrize("name", ["Fri\x00day", "tab\there"])
+def test_table_names_with_control_characters_are_refused(client, name):
+    response = client.post(reverse("games:new", args=["tally"]), {"name": name})
+    assert b"control characters" in response.content
+    api = Client().post(
+        "/api/tables/", {"game": "tally", "name": name}, content_type="application/json"
+    )
+    assert api.status_code == 400
+    assert counts() == (0, 0, 0)
