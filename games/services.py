@@ -194,6 +194,8 @@ def apply_move(
             spec = game.moves.get(move)
             if spec is None:
                 raise RuleError(_("This game has no move called “%(move)s”.") % {"move": move})
+            # The role first: a seat the move is not for hears that, not what its form lacks.
+            game.check_role(spec, state, seat)
             args = args(spec.args)
         new_state, sentence = game.apply_to(state, move, args, seat)
         logged = _save(
