@@ -130,6 +130,10 @@ class Game(Generic[S]):
     # (Galzyr: the active player); by default a seat's role is its kind.
     role_fn: Callable[[S, str], str] | None = None
     role_names: dict[str, str] = field(default_factory=dict)  # added to ROLE_NAMES
+    # What is secret: the keys under which ``view`` puts what only some seats may see (a
+    # hand, face-down VP). A value another seat's view holds under one of these keys must
+    # not reach anyone whose own view lacks it (tests/test_leak_matrix.py).
+    secret_keys: frozenset[str] = frozenset()
     moves: dict[str, MoveSpec] = field(default_factory=dict)
 
     def move(

@@ -75,6 +75,7 @@ tally = Game(
     outcome_fn=tally_outcome,
     invariants_fn=tally_invariants,
     template="tests/tally_panel.html",
+    secret_keys=frozenset({"secret"}),
 )
 
 

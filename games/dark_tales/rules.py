@@ -84,6 +84,8 @@ game = Game(
     blurb="Tell a dark fairy tale with cards: score tracker and rules assistant.",
     template="games/dark_tales/panel.html",
     options_template="games/dark_tales/new_options.html",
+    # A player's hand and face-down VP tokens are their own until the game ends.
+    secret_keys=frozenset({"hand", "hand_unknown", "vp"}),
 )
 
 

@@ -195,6 +195,8 @@ game = Game(
     blurb="Secure a sponsor, gather crew and supplies, and sail five segments to the Land of Danger.",
     template="games/tales_of_danger/panel.html",
     options_template="games/tales_of_danger/new_options.html",
+    # In Act 3 (and after) a player's hand is their own.
+    secret_keys=frozenset({"hand", "unnamed"}),
 )
 
 

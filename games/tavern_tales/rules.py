@@ -155,6 +155,8 @@ game: Game[State] = Game(
     options_template="games/tavern_tales/new_options.html",
     Catalog=SavedCatalog,
     catalog_from_state_fn=catalog_from_state,
+    # A hero played face-down in a 2-player claim is its player's until it is shown.
+    secret_keys=frozenset({"hero"}),
 )
 
 
