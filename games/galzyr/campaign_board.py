@@ -16,7 +16,7 @@ from games.galzyr.campaign.facts import MAX_GOLD
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign_common import adventurer_of, campaign_of, lower_first, say
 from games.galzyr.rules import game
-from games.galzyr.state import READERS, State, require
+from games.galzyr.state import READERS, State
 
 
 def _mirrored(lead: str, steps: list[core.Step], total: str) -> str:
@@ -32,11 +32,10 @@ class GoldArgs(BaseModel):
     how: Literal["gain", "pay", "lose"] = "gain"
 
 
-@game.move(GoldArgs, label="Gold")
+@game.move(GoldArgs, label="Gold", roles=READERS)
 def campaign_gold(state: State, args: GoldArgs, seat: str) -> str:
     """Gain, pay or lose gold: paying more than the dial shows is refused; gaining past 20 or
     losing past 0 stops the dial and says so."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     sign = 1 if args.how == "gain" else -1
@@ -56,10 +55,9 @@ class PrestigeArgs(BaseModel):
     how: Literal["gain", "lose"] = "gain"
 
 
-@game.move(PrestigeArgs, label="Prestige")
+@game.move(PrestigeArgs, label="Prestige", roles=READERS)
 def campaign_prestige(state: State, args: PrestigeArgs, seat: str) -> str:
     """Gain or lose prestige on the track (never below 0)."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     sign = 1 if args.how == "gain" else -1
@@ -78,10 +76,9 @@ class MarkArgs(BaseModel):
     to: str = Field(min_length=1, max_length=40)
 
 
-@game.move(MarkArgs, label="Move a skill mark")
+@game.move(MarkArgs, label="Move a skill mark", roles=READERS)
 def campaign_move_mark(state: State, args: MarkArgs, seat: str) -> str:
     """Move one skill mark to another skill: still 4 in all, at most 2 on one skill."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     steps = core.move_mark(c, aid, args.source, args.to)
@@ -102,10 +99,9 @@ class TagArgs(BaseModel):
     how: Literal["gain", "lose"] = "gain"
 
 
-@game.move(TagArgs, label="Gain or lose a tag")
+@game.move(TagArgs, label="Gain or lose a tag", roles=READERS)
 def campaign_tag(state: State, args: TagArgs, seat: str) -> str:
     """A tag gained or lost in the book (board and card tags come and go with them)."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     book = state.book()

@@ -17,7 +17,7 @@ from games.galzyr import campaign as core
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign_common import adventurer_of, campaign_of, say
 from games.galzyr.rules import game
-from games.galzyr.state import READERS, State, require
+from games.galzyr.state import READERS, State
 
 KINDS = {"status": ("adventurer_status", "statuses"), "companion": ("companion", "companions")}
 
@@ -42,10 +42,9 @@ class PickUpArgs(BaseModel):
     abandon: int | None = Field(default=None, ge=0, le=999)  # a 4th quest: the one given up
 
 
-@game.move(PickUpArgs, label="Pick up a quest")
+@game.move(PickUpArgs, label="Pick up a quest", roles=READERS)
 def campaign_pick_up_quest(state: State, args: PickUpArgs, seat: str) -> str:
     """Pick up a quest from the noticeboard at its pickup location (a 4th needs an abandon)."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     name = adventurer_name(c, aid)
@@ -70,10 +69,9 @@ class AbandonArgs(BaseModel):
     to: Literal["library", "quest_slot", "vault", "save"] = "library"  # as its effects say
 
 
-@game.move(AbandonArgs, label="Abandon a quest")
+@game.move(AbandonArgs, label="Abandon a quest", roles=READERS)
 def campaign_abandon_quest(state: State, args: AbandonArgs, seat: str) -> str:
     """Abandon a quest: its abandon effects are resolved, the card goes where they say."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     name = adventurer_name(c, aid)
@@ -106,10 +104,9 @@ def _a(card_type: str) -> str:
     return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
 
 
-@game.move(CardArgs, label="Gain a status or companion")
+@game.move(CardArgs, label="Gain a status or companion", roles=READERS)
 def campaign_gain(state: State, args: CardArgs, seat: str) -> str:
     """Gain an adventurer status (held again: its timer restarts) or a companion."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     _of_kind(c, args.number, args.kind)
@@ -123,10 +120,9 @@ def campaign_gain(state: State, args: CardArgs, seat: str) -> str:
     return say(state, f"{name} gains a {args.kind}", steps, lead)
 
 
-@game.move(CardArgs, label="Lose a status or companion")
+@game.move(CardArgs, label="Lose a status or companion", roles=READERS)
 def campaign_lose(state: State, args: CardArgs, seat: str) -> str:
     """A status or companion leaves: back to the library, its timer token off the calendar."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     name = adventurer_name(c, aid)

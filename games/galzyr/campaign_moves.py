@@ -22,7 +22,7 @@ from games.galzyr import campaign as core
 from games.galzyr.campaign.text import adventurer_name, card_label
 from games.galzyr.campaign_common import adventurer_of, campaign_of, copy_of, say, sync
 from games.galzyr.rules import game
-from games.galzyr.state import MANAGERS, READERS, State, require
+from games.galzyr.state import MANAGERS, READERS, State
 
 
 def mirror_events(state: State) -> str:
@@ -67,10 +67,9 @@ class TakeArgs(BaseModel):
     discard: int | None = Field(default=None, ge=0, le=999)  # the item to give up for room
 
 
-@game.move(TakeArgs, label="Take a card")
+@game.move(TakeArgs, label="Take a card", roles=READERS)
 def campaign_take_card(state: State, args: TakeArgs, seat: str) -> str:
     """Take card #N into play ("Any", "Random" or the matching icon) for a player."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player) if args.player is not None else None
     discard = None
@@ -101,10 +100,9 @@ class MoveArgs(BaseModel):
     source: str | None = Field(default=None, max_length=60)  # where the copy is now
 
 
-@game.move(MoveArgs, label="Move a card")
+@game.move(MoveArgs, label="Move a card", roles=MANAGERS)
 def campaign_move_card(state: State, args: MoveArgs, seat: str) -> str:
     """Move a copy of card #N to another place (a card text the app does not read)."""
-    require(state, seat, *MANAGERS)
     c = campaign_of(state)
     if args.to not in c.places:
         raise RuleError(f"There is no place “{args.to}” in this campaign.")
@@ -126,10 +124,9 @@ class TravelArgs(BaseModel):
     to: str = Field(min_length=1, max_length=60)  # a location id
 
 
-@game.move(TravelArgs, label="Travel")
+@game.move(TravelArgs, label="Travel", roles=READERS)
 def campaign_travel(state: State, args: TravelArgs, seat: str) -> str:
     """Move a player's figure to a location (one route at a time)."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     return say(state, f"{adventurer_name(c, aid)} travels", core.travel(c, aid, args.to))
@@ -140,35 +137,31 @@ class FigureArgs(BaseModel):
     to: str | None = Field(default=None, max_length=60)  # a location id; blank: off the board
 
 
-@game.move(FigureArgs, label="Place a figure")
+@game.move(FigureArgs, label="Place a figure", roles=MANAGERS)
 def campaign_place_figure(state: State, args: FigureArgs, seat: str) -> str:
     """Put a player's figure on a location (setup, or a scene moving it), or off the board."""
-    require(state, seat, *MANAGERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     return say(state, f"{adventurer_name(c, aid)}'s figure", core.place_figure(c, aid, args.to))
 
 
-@game.move(label="Begin the story")
+@game.move(label="Begin the story", roles=READERS)
 def campaign_begin_story(state: State, args, seat: str) -> str:
     """Travel is over: the active player chooses a scene and the story master reads it."""
-    require(state, seat, *READERS)
     return say(state, "The story", core.begin_story(campaign_of(state)))
 
 
-@game.move(label="End the turn")
+@game.move(label="End the turn", roles=READERS)
 def campaign_end_turn(state: State, args, seat: str) -> str:
     """End the active player's turn (the calendar phase follows the last turn of a round)."""
-    require(state, seat, *READERS)
     steps = core.end_turn(campaign_of(state))
     sync(state)
     return say(state, "End of the turn", steps)
 
 
-@game.move(label="Advance the day")
+@game.move(label="Advance the day", roles=MANAGERS)
 def campaign_advance_day(state: State, args, seat: str) -> str:
     """The calendar phase: the day token moves on and the timers due are resolved."""
-    require(state, seat, *MANAGERS)
     return say(state, "Next day", core.advance_day(campaign_of(state)))
 
 
@@ -177,10 +170,9 @@ class TimerArgs(BaseModel):
     days: int | None = Field(default=None, ge=1, le=60)
 
 
-@game.move(TimerArgs, label="Place a timer")
+@game.move(TimerArgs, label="Place a timer", roles=MANAGERS)
 def campaign_place_timer(state: State, args: TimerArgs, seat: str) -> str:
     """Put a timer token for a card in play (its timer box, or ``days`` ahead)."""
-    require(state, seat, *MANAGERS)
     c = campaign_of(state)
     step = core.place_timer(c, copy_of(c, args.number), args.days)
     return say(state, f"Timer for card #{args.number:03d}", [step])
@@ -191,19 +183,17 @@ class ShiftArgs(BaseModel):
     days: int = Field(default=1, ge=1, le=60)
 
 
-@game.move(ShiftArgs, label="Delay a timer")
+@game.move(ShiftArgs, label="Delay a timer", roles=MANAGERS)
 def campaign_delay(state: State, args: ShiftArgs, seat: str) -> str:
     """Move a card's timer token later on the calendar."""
-    require(state, seat, *MANAGERS)
     c = campaign_of(state)
     steps = core.delay(c, copy_of(c, args.number, timed=True), args.days)
     return say(state, f"Delay card #{args.number:03d}", steps)
 
 
-@game.move(ShiftArgs, label="Hasten a timer")
+@game.move(ShiftArgs, label="Hasten a timer", roles=MANAGERS)
 def campaign_hasten(state: State, args: ShiftArgs, seat: str) -> str:
     """Move a card's timer token earlier (resolving it if it reaches the day token)."""
-    require(state, seat, *MANAGERS)
     c = campaign_of(state)
     steps = core.hasten(c, copy_of(c, args.number, timed=True), args.days)
     return say(state, f"Hasten card #{args.number:03d}", steps)

@@ -27,7 +27,7 @@ from games.galzyr.campaign_common import (
     sync,
 )
 from games.galzyr.rules import game
-from games.galzyr.state import MANAGERS, UNCHOSEN, Play, State, require
+from games.galzyr.state import MANAGERS, UNCHOSEN, Play, State
 
 
 def start_campaign(
@@ -92,11 +92,10 @@ class SetupArgs(BaseModel):
     challenge: bool = False
 
 
-@game.move(SetupArgs, label="Set up a game")
+@game.move(SetupArgs, label="Set up a game", roles=MANAGERS)
 def campaign_setup(state: State, args: SetupArgs, seat: str) -> str:
     """Game setup (every card in the trays): each player's adventurer, competitive (Discord)
     or co-operative (Harmony), challenge mode; the round limit follows the player count."""
-    require(state, seat, *MANAGERS)
     c = campaign_of(state)
     chosen = chosen_adventurers(state, c, args.adventurers)
     steps = core.setup_game(c, chosen, args.mode, challenge=args.challenge)
@@ -123,11 +122,10 @@ def first_turn(c: core.Campaign) -> bool:
     )
 
 
-@game.move(SetupArgs, label="Set up the first game again")
+@game.move(SetupArgs, label="Set up the first game again", roles=MANAGERS)
 def campaign_first_setup(state: State, args: SetupArgs, seat: str) -> str:
     """Before anything happens in a new campaign: the first game set up again with each
     player's adventurer, the mode and challenge mode (the same month, decks and quests)."""
-    require(state, seat, *MANAGERS)
     c = campaign_of(state)
     chosen = chosen_adventurers(state, c, args.adventurers)
     if not first_turn(c) or c.game is None or c.seed is None:
@@ -156,10 +154,9 @@ def campaign_first_setup(state: State, args: SetupArgs, seat: str) -> str:
     return say(state, "Game setup", steps, lead)
 
 
-@game.move(label="Reset the whole game")
+@game.move(label="Reset the whole game", roles=MANAGERS)
 def campaign_reset_game(state: State, args, seat: str) -> str:
     """Reset the whole campaign: every card back where a new box starts (between games)."""
-    require(state, seat, *MANAGERS)
     return say(state, "Reset the whole game", core.reset_game(campaign_of(state)))
 
 
@@ -167,24 +164,21 @@ class SaveArgs(BaseModel):
     pack: bool = True
 
 
-@game.move(SaveArgs, label="Save the game")
+@game.move(SaveArgs, label="Save the game", roles=MANAGERS)
 def campaign_save(state: State, args: SaveArgs, seat: str) -> str:
     """Save the game: timers off, save effects, then (pack) every card into the save slots."""
-    require(state, seat, *MANAGERS)
     return say(state, "Save the game", core.save_game(campaign_of(state), pack=args.pack))
 
 
-@game.move(label="Pack up")
+@game.move(label="Pack up", roles=MANAGERS)
 def campaign_pack_up(state: State, args, seat: str) -> str:
     """Pack the saved game into the box after all (the group chose to continue, then stopped)."""
-    require(state, seat, *MANAGERS)
     return say(state, "Pack up", core.pack_up(campaign_of(state)))
 
 
-@game.move(label="Continue playing")
+@game.move(label="Continue playing", roles=MANAGERS)
 def campaign_continue(state: State, args, seat: str) -> str:
     """Continue playing right after saving without packing up."""
-    require(state, seat, *MANAGERS)
     steps = core.continue_playing(campaign_of(state))
     deal_events(state)
     return say(state, "Continue playing", steps)
@@ -194,10 +188,9 @@ class PlayerArgs(BaseModel):
     player: int = Field(ge=1)
 
 
-@game.move(PlayerArgs, label="Reset an adventurer")
+@game.move(PlayerArgs, label="Reset an adventurer", roles=MANAGERS)
 def campaign_reset_adventurer(state: State, args: PlayerArgs, seat: str) -> str:
     """Reset one player's adventurer to a clean slate (between games)."""
-    require(state, seat, *MANAGERS)
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     return say(state, f"Reset {adventurer_name(c, aid)}", core.reset_adventurer(c, aid))

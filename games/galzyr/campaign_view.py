@@ -1,8 +1,8 @@
 """What the campaign panel shows: the campaign's public state and the choices its forms offer.
 
 Nothing in a campaign is secret at the table (quests in hand may be shown to anyone), so every
-seat gets the same; which forms a seat sees is decided by ``view.can`` in the template, and the
-moves check again.
+seat gets the same; which forms a seat sees follows each move's declared roles (the template
+reads ``may``, and the engine refuses the same roles).
 """
 
 from __future__ import annotations

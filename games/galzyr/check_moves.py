@@ -9,7 +9,7 @@ from games.engine import RuleError
 from games.galzyr import dice as dice_rules
 from games.galzyr.reading import chosen_check, dice_total, es, unresolved
 from games.galzyr.rules import game
-from games.galzyr.state import READERS, Dice, State, require
+from games.galzyr.state import READERS, Dice, State
 from games.rng import Rng
 
 
@@ -17,10 +17,9 @@ class Roll(BaseModel):
     marks: list[str] = Field(default_factory=list, max_length=dice_rules.POOL)
 
 
-@game.move(Roll, label="Roll the dice")
+@game.move(Roll, label="Roll the dice", roles=READERS)
 def roll(state: State, args: Roll, seat: str) -> str:
     """Make the pool (skill marks swap base dice for advanced ones) and roll it."""
-    require(state, seat, *READERS)
     _, skill = unresolved(state)
     if state.dice is not None and state.dice.rolls:
         raise RuleError("The dice are rolled: reroll them once, or resolve the check.")
@@ -45,10 +44,9 @@ def roll(state: State, args: Roll, seat: str) -> str:
     )
 
 
-@game.move(label="Reroll all dice")
+@game.move(label="Reroll all dice", roles=READERS)
 def reroll(state: State, args, seat: str) -> str:
     """Reroll every die of the pool (once per check)."""
-    require(state, seat, *READERS)
     _, skill = unresolved(state)
     d = state.dice
     if d is None or d.rolls == 0:
@@ -71,10 +69,9 @@ class Adjust(BaseModel):
     broken: int = Field(default=0, ge=-1, le=1)
 
 
-@game.move(Adjust, label="Card effect")
+@game.move(Adjust, label="Card effect", roles=READERS)
 def adjust_dice(state: State, args: Adjust, seat: str) -> str:
     """A card effect adds a star (a success) or a broken star; −1 takes one back."""
-    require(state, seat, *READERS)
     unresolved(state)
     d = state.dice = state.dice or Dice()
     if d.stars + args.stars < 0 or d.broken + args.broken < 0:
@@ -89,10 +86,9 @@ def adjust_dice(state: State, args: Adjust, seat: str) -> str:
     return "Card effect: " + (", ".join(parts) or "no change") + "."
 
 
-@game.move(label="Use the dice")
+@game.move(label="Use the dice", roles=READERS)
 def resolve_check(state: State, args, seat: str) -> str:
     """Resolve the check with the dice helper's total; the outcome is revealed."""
-    require(state, seat, *READERS)
     _, skill = unresolved(state)
     if state.dice is None or state.dice.rolls == 0:
         raise RuleError("Roll the dice first, or enter the successes from your own dice.")
@@ -104,10 +100,9 @@ class Successes(BaseModel):
     n: int = Field(ge=0, le=30)
 
 
-@game.move(Successes)
+@game.move(Successes, roles=READERS)
 def enter_successes(state: State, args: Successes, seat: str) -> str:
     """Enter the successes counted on physical dice (after every card effect)."""
-    require(state, seat, *READERS)
     chosen_check(state)
     state.successes = args.n
     state.dice = None

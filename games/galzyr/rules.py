@@ -43,6 +43,8 @@ from games.galzyr.reading import (
 from games.galzyr.state import (
     MANAGERS,
     READERS,
+    ROLE_NAMES,
+    STORY_MASTER,
     UNCHOSEN,
     EventDraw,
     Options,
@@ -51,7 +53,7 @@ from games.galzyr.state import (
     invariants,
     prestige_counts,
     read_context,
-    require,
+    role,
 )
 from games.galzyr.view import seats, view
 from games.rng import Rng
@@ -141,6 +143,9 @@ game = GalzyrGame(
     blurb="The storybook: read the scenes of a world's book aloud, with the dice helper.",
     template="games/galzyr/panel.html",
     options_template="games/galzyr/new_options.html",
+    # Who may make which move: each move's ``roles`` below, over these roles.
+    role_fn=role,
+    role_names=ROLE_NAMES,
 )
 
 
@@ -158,10 +163,9 @@ class OpenScene(BaseModel):
     number: int = Field(ge=1, le=9999)
 
 
-@game.move(OpenScene)
+@game.move(OpenScene, roles=READERS)
 def open_scene(state: State, args: OpenScene, seat: str) -> str:
     """Open a scene by its four-digit number (the keypad or the list)."""
-    require(state, seat, *READERS)
     need_month(state)
     book = state.book()
     if book.scene(args.number) is None:
@@ -176,10 +180,9 @@ class DrawEvent(BaseModel):
     card: int | None = Field(default=None, ge=0, le=999)  # a physical card's number
 
 
-@game.move(DrawEvent)
+@game.move(DrawEvent, roles=MANAGERS)
 def draw_event(state: State, args: DrawEvent, seat: str) -> str:
     """Draw the top event card; the first scene whose prerequisite is met opens."""
-    require(state, seat, *MANAGERS)
     need_month(state)
     book = state.book()
     returned = release_event(state, top=True)
@@ -205,10 +208,9 @@ class Confirm(BaseModel):
     met: bool
 
 
-@game.move(Confirm)
+@game.move(Confirm, roles=STORY_MASTER)
 def confirm_event(state: State, args: Confirm, seat: str) -> str:
     """The story master says whether the event card's prerequisite is met."""
-    require(state, seat, "sm")
     drawn = state.drawn
     if drawn is None or drawn.asking is None:
         raise RuleError("No event card is waiting for the story master.")
@@ -224,17 +226,30 @@ class Answer(BaseModel):
     yes: bool
 
 
-@game.move(Answer)
+@game.move(Answer, roles=MANAGERS)
 def answer(state: State, args: Answer, seat: str) -> str:
-    """The story master answers one of the scene's questions (yes or no)."""
+    """Answer one of the scene's questions read aloud (yes or no)."""
+    return _answer(state, args, secret=False)
+
+
+@game.move(Answer, roles=STORY_MASTER, label="Answer in secret")
+def answer_secret(state: State, args: Answer, seat: str) -> str:
+    """The story master answers one of the scene's secret questions (yes or no)."""
+    return _answer(state, args, secret=True)
+
+
+def _answer(state: State, args: Answer, *, secret: bool) -> str:
     scene = reading(state, state.book())
     q = scene.question(args.question)
     if q is None:
         raise RuleError(f"Scene {scene.key} asks no question “{args.question}”.")
-    if q.secret:
-        require(state, seat, "sm")
-    else:
-        require(state, seat, "sm", "table")
+    if q.secret and not secret:  # said without the question: it may be read on any device
+        raise RuleError(
+            "That question is answered in secret: the story master answers it with “Answer in "
+            "secret”."
+        )
+    if secret and not q.secret:
+        raise RuleError(f"“{q.ask}” is answered aloud, with “Answer”, not in secret.")
     if q.test is not None and evaluate(q.test, read_context(state)) is not None:
         raise RuleError("The book answers this question itself.")
     state.answers[q.id] = args.yes
@@ -251,10 +266,9 @@ class ByHand(BaseModel):
     on: bool
 
 
-@game.move(ByHand, label="Answer by hand")
+@game.move(ByHand, label="Answer by hand", roles=STORY_MASTER)
 def answer_by_hand(state: State, args: ByHand, seat: str) -> str:
     """Campaign mode: the story master answers the scene instead of the tracked campaign."""
-    require(state, seat, "sm")
     if state.mode != "campaign":
         raise RuleError("This table reads the book only: the story master answers already.")
     scene = reading(state, state.book())
@@ -275,10 +289,9 @@ class Choose(BaseModel):
     option: int = Field(ge=1)  # 1 for the first option
 
 
-@game.move(Choose)
+@game.move(Choose, roles=READERS)
 def choose(state: State, args: Choose, seat: str) -> str:
     """Choose an option; the choice can change until "continue" (not after rolling)."""
-    require(state, seat, *READERS)
     scene = reading(state, state.book())
     index = args.option - 1
     if index >= len(scene.options):
@@ -299,10 +312,9 @@ def choose(state: State, args: Choose, seat: str) -> str:
     return f"{state.players[state.active]} chooses “{opt.label}”{cost}."
 
 
-@game.move(name="continue", label="Continue")
+@game.move(name="continue", label="Continue", roles=READERS)
 def continue_(state: State, args, seat: str) -> str:
     """Lock the choice and resolve it: a go-to opens the next scene, an end closes this one."""
-    require(state, seat, *READERS)
     book = state.book()
     scene = reading(state, book)
     ctx = read_context(state)

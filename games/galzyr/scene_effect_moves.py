@@ -14,7 +14,7 @@ from games.galzyr import scene_effects
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign_common import campaign_of, say
 from games.galzyr.rules import game
-from games.galzyr.state import READERS, State, require
+from games.galzyr.state import READERS, State
 
 
 class ApplyArgs(BaseModel):
@@ -26,10 +26,9 @@ class ApplyArgs(BaseModel):
     abandon: str | None = Field(default=None, max_length=40)
 
 
-@game.move(ApplyArgs, label="Apply")
+@game.move(ApplyArgs, label="Apply", roles=READERS)
 def apply_effect(state: State, args: ApplyArgs, seat: str) -> str:
     """Apply one of the scene's effects to the campaign (and say what to mirror)."""
-    require(state, seat, *READERS)
     c = campaign_of(state)
     if args.effect > len(state.effects):
         raise RuleError(f"There is no effect {args.effect} to apply.")
@@ -43,12 +42,11 @@ def apply_effect(state: State, args: ApplyArgs, seat: str) -> str:
     return say(state, p.text, steps, lead=lead)
 
 
-@game.move(label="Apply all")
+@game.move(label="Apply all", roles=READERS)
 def apply_all_effects(state: State, args, seat: str) -> str:
     """Apply the effects still waiting, in the book's order, up to one that needs a choice
     (the ones after it wait too, so the order holds); one that can't be applied stays, with
     the reason."""
-    require(state, seat, *READERS)
     campaign_of(state)
     todo = [p for p in state.effects if not p.done]
     if not todo:

@@ -6,7 +6,6 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
-from games.engine import RuleError
 from games.galzyr import calendar
 from games.galzyr.book import Book, hand_over, handed, open_book
 from games.galzyr.campaign import Campaign
@@ -24,10 +23,15 @@ Play = Literal["competitive", "cooperative"]  # Discord or Harmony
 UNCHOSEN = "-"  # a player's adventurer left to the world's order (the new-table form's default)
 
 MAX_PLAYERS = 6
-# Who may do what: the story master and the shared display run the table; the active player
-# (on their own device) reads along and makes the scene's choices and rolls.
-MANAGERS: tuple[Role, ...] = ("sm", "table")
-READERS: tuple[Role, ...] = ("sm", "table", "active")
+# The roles the moves declare (``@game.move(..., roles=...)``; ``role`` below says which a seat
+# holds): the story master and the shared display run the table; the active player (on their
+# own device) reads along and makes the scene's choices and rolls. The engine refuses the
+# others and the pages show a seat the buttons of the moves its role may make (``may``).
+MANAGERS: frozenset[Role] = frozenset({"sm", "table"})
+READERS: frozenset[Role] = frozenset({"sm", "table", "active"})
+STORY_MASTER: frozenset[Role] = frozenset({"sm"})
+# How a refusal names the roles beyond the seat kinds ("… is for the active player or …").
+ROLE_NAMES = {"active": "the active player", "player": "a player waiting for their turn"}
 
 
 class Options(BaseModel):
@@ -140,21 +144,11 @@ class State(BaseModel):
 
 
 def role(state: State, seat: str) -> Role:
+    """The seat's role now (the game's ``role_fn``): a player's device is "active" while it is
+    that player's turn."""
     if seat in ("sm", "table"):
         return seat  # type: ignore[return-value]
     return "active" if seat == f"p{state.active + 1}" else "player"
-
-
-def require(state: State, seat: str, *roles: Role) -> None:
-    if role(state, seat) in roles:
-        return
-    if roles == ("sm",):
-        raise RuleError("Only the story master can do that.")
-    names = {"sm": "the story master", "table": "the shared display"}
-    allowed = [names[r] for r in roles if r in names]
-    if "active" in roles:
-        allowed.append(f"{state.players[state.active]} (the active player)")
-    raise RuleError("Only " + " or ".join(allowed) + " can do that.")
 
 
 def reader_seat(seat: str) -> str:

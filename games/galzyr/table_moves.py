@@ -9,7 +9,7 @@ from games.engine import RuleError
 from games.galzyr import calendar
 from games.galzyr.reading import need_month, reading
 from games.galzyr.rules import game
-from games.galzyr.state import MANAGERS, Month, State, require
+from games.galzyr.state import MANAGERS, Month, State
 from games.rng import Rng
 
 
@@ -25,10 +25,9 @@ class PickMonth(BaseModel):
     month: Month
 
 
-@game.move(PickMonth)
+@game.move(PickMonth, roles=MANAGERS)
 def pick_month(state: State, args: PickMonth, seat: str) -> str:
     """Pick the month; the starting day is random on the top row of the calendar."""
-    require(state, seat, *MANAGERS)
     _book_only_calendar(state)
     rng = Rng(state.rng)
     state.month = args.month
@@ -41,10 +40,9 @@ def pick_month(state: State, args: PickMonth, seat: str) -> str:
     )
 
 
-@game.move(label="Next day")
+@game.move(label="Next day", roles=MANAGERS)
 def advance_day(state: State, args, seat: str) -> str:
     """The calendar phase: the day token moves to the next day."""
-    require(state, seat, *MANAGERS)
     _book_only_calendar(state)
     need_month(state)
     if state.day >= calendar.last_day():
@@ -57,10 +55,9 @@ class SetDay(BaseModel):
     day: int = Field(ge=0, le=calendar.last_day())
 
 
-@game.move(SetDay)
+@game.move(SetDay, roles=MANAGERS)
 def set_day(state: State, args: SetDay, seat: str) -> str:
     """Put the day token on another slot of the calendar."""
-    require(state, seat, *MANAGERS)
     _book_only_calendar(state)
     need_month(state)
     state.day = args.day
@@ -73,10 +70,9 @@ class SetChallenge(BaseModel):
     on: bool
 
 
-@game.move(SetChallenge)
+@game.move(SetChallenge, roles=MANAGERS)
 def set_challenge(state: State, args: SetChallenge, seat: str) -> str:
     """Challenge mode: checks in partner scenes need one more success."""
-    require(state, seat, *MANAGERS)
     state.challenge = args.on
     return "Challenge mode is on." if args.on else "Challenge mode is off."
 
@@ -92,20 +88,18 @@ def _player(state: State, number: int) -> int:
     return number - 1
 
 
-@game.move(PlayerArgs)
+@game.move(PlayerArgs, roles=MANAGERS)
 def set_active(state: State, args: PlayerArgs, seat: str) -> str:
     """Whose turn it is: the active player the scenes are read to."""
-    require(state, seat, *MANAGERS)
     state.active = _player(state, args.player)
     if state.partner == state.active:
         state.partner = None
     return f"{state.players[state.active]} is the active player."
 
 
-@game.move(PlayerArgs)
+@game.move(PlayerArgs, roles=MANAGERS)
 def join_partner(state: State, args: PlayerArgs, seat: str) -> str:
     """A player on the same space joins a handshake scene as the partner."""
-    require(state, seat, *MANAGERS)
     scene = reading(state, state.book())
     if not scene.partner:
         raise RuleError(f"Scene {scene.key} has no handshake: nobody can join as a partner.")
@@ -116,10 +110,9 @@ def join_partner(state: State, args: PlayerArgs, seat: str) -> str:
     return f"{state.players[index]} joins {state.players[state.active]} as the partner."
 
 
-@game.move(label="Leave as partner")
+@game.move(label="Leave as partner", roles=MANAGERS)
 def leave_partner(state: State, args, seat: str) -> str:
     """The partner leaves (before the scene goes on without them)."""
-    require(state, seat, *MANAGERS)
     if state.partner is None:
         raise RuleError("There is no partner in this scene.")
     name = state.players[state.partner]

@@ -11,38 +11,21 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from games import registry
 from games.engine import RuleError, Seat
 from games.galzyr import calendar, scene_effects
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
 from games.galzyr.campaign.text import adventurer_name
-from games.galzyr.state import MANAGERS, READERS, State, prestige_counts, read_context, role
+from games.galzyr.state import MANAGERS, State, prestige_counts, read_context, role
 from storybook.format import MONTHS
 from storybook.interpreter import pick_event_scene, prerequisite_met, read_scene
 
 LIST_LIMIT = 300  # scenes listed for browsing; beyond that, the keypad
 
-# Which roles may use which moves: the buttons each seat is shown (the rules check again).
-MANAGE = set(MANAGERS)
-READ = set(READERS)
-CAN = {
-    "pick_month": MANAGE,
-    "advance_day": MANAGE,
-    "set_day": MANAGE,
-    "set_challenge": MANAGE,
-    "set_active": MANAGE,
-    "partner": MANAGE,
-    "open_scene": READ,
-    "draw_event": MANAGE,
-    "confirm_event": {"sm"},
-    "answer": {"sm", "table"},
-    "answer_secret": {"sm"},
-    "choose": READ,
-    "dice": READ,
-    "continue": READ,
-    "apply_effects": READ,
-    "answer_by_hand": {"sm"},
-}
+# Which buttons a seat is shown is not decided here: each move declares its roles
+# (``@game.move(..., roles=...)``) and the pages read ``may`` (``Game.may``) from that
+# declaration. The view only leaves out the data a seat has no button for.
 
 
 def seats(state: State) -> list[Seat]:
@@ -64,7 +47,6 @@ def view(state: State, seat: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "role": r,
         "sees_all": seat == "sm",
-        "can": {move: r in roles for move, roles in CAN.items()},
         "players": [
             {
                 "number": i + 1,
@@ -83,7 +65,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "side": calendar.board_side(state.month) if state.month else None,
         "weekday": state.weekday if state.month else None,
         "week": calendar.row(state.day) + 1,
-        "day": state.day if state.month else None,  # with can.set_day, the calendar's key
+        "day": state.day if state.month else None,  # with may.set_day, the calendar's key
         "calendar": calendar.rows(state.day if state.month else None),
         "last_day": state.day >= calendar.last_day(),
         "deck": len(state.deck),
@@ -104,20 +86,19 @@ def view(state: State, seat: str) -> dict[str, Any]:
         out["campaign"] = campaign_view(state, seat)
         out["effects"] = _effects(state)
         out["effects_left"] = sum(not e["done"] for e in out["effects"])
-        for move in ("pick_month", "advance_day", "set_day"):  # the campaign's calendar rules
-            out["can"][move] = False
     if book is None:
         return out
     out["world"]["name"] = book.name
     out["world"]["version"] = book.version
     reading = state.scene is not None and not state.locked
-    # The story master's and the shared display's list (players use the keypad), left out
-    # while a scene is being read: it is most of the bytes of every answer on a big book
-    # (make bench), and the keypad still jumps anywhere.
-    if r in MANAGE and not reading:
+    opens = registry.get_game("galzyr").moves["open-scene"].allows(r)  # its declared roles
+    # The list on the story master's and the shared display's screens (a player's phone uses
+    # the keypad), left out while a scene is being read: it is most of the bytes of every
+    # answer on a big book (make bench), and the keypad still jumps anywhere.
+    if opens and r in MANAGERS and not reading:
         out["scene_list"] = book.listing(LIST_LIMIT)
         out["scene_list_more"] = max(0, len(book.titles) - LIST_LIMIT)
-    if r in READ:  # the scenes the location cards offer on this side of the board
+    if opens:  # the scenes the location cards offer on this side of the board
         out["side_scenes"] = [
             {"location": name, "scenes": scenes}
             for name, scenes in book.side_scenes(out["side"] or "summer")

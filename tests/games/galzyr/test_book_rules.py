@@ -304,19 +304,39 @@ def test_an_option_without_a_check_shows_its_result_once_tapped():
 
 def test_who_may_do_what():
     state = checking()
-    assert "Mara (the active player)" in refused(state, "choose", {"option": 3}, seat="p2")
-    assert refused(state, "answer", {"question": "watched", "yes": True}, seat="table") == (
-        "Only the story master can do that."
+    assert refused(state, "choose", {"option": 3}, seat="p2") == (
+        "“Choose” is for the active player or the story master or the shared display, not for "
+        "a player waiting for their turn."
     )
-    assert "shared display" in refused(state, "pick-month", {"month": "may"}, seat="p1")
+    assert refused(state, "answer-secret", {"question": "watched", "yes": True}, seat="table") == (
+        "“Answer in secret” is for the story master, not for the shared display."
+    )
+    assert refused(state, "pick-month", {"month": "may"}, seat="p1") == (
+        "“Pick month” is for the story master or the shared display, not for the active player."
+    )
     play(state, "answer", {"question": "sailor", "yes": True}, seat="table")
     play(state, "enter-successes", {"n": 1}, seat="p1")
     state = play(state, "set-active", {"player": 2})
-    assert refused(state, "choose", {"option": 3}, seat="p1").startswith("Only")
+    assert "not for a player waiting for their turn" in refused(
+        state, "choose", {"option": 3}, seat="p1"
+    )
+
+
+def test_a_secret_question_is_answered_only_with_answer_secret():
+    state = checking()
+    # said without the question's text: the refusal may reach any device
+    assert refused(state, "answer", {"question": "watched", "yes": True}) == (
+        "That question is answered in secret: the story master answers it with “Answer in secret”."
+    )
+    assert "is answered aloud" in refused(state, "answer-secret", {"question": "sailor", "yes": 1})
+    assert play(state, "answer-secret", {"question": "watched", "yes": True})["answers"] == {
+        **game.load(state).answers,
+        "watched": True,
+    }
 
 
 def test_the_log_keeps_secret_answers_secret():
-    sentence = said(reading(), "answer", {"question": "watched", "yes": True})
+    sentence = said(reading(), "answer-secret", {"question": "watched", "yes": True})
     assert "ferrykeeper" not in sentence and "yes" not in sentence
 
 

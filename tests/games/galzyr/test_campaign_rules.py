@@ -89,7 +89,10 @@ def test_prestige_goes_up_and_never_below_zero():
 def test_only_the_story_master_the_display_or_the_active_player_changes_a_board():
     s = new()
     idle = f"p{2 - State.model_validate(s).active}"  # the player who is not active
-    assert "Only" in refused(s, "campaign-gold", {"player": 1, "amount": 1}, seat=idle)
+    assert refused(s, "campaign-gold", {"player": 1, "amount": 1}, seat=idle) == (
+        "“Gold” is for the active player or the story master or the shared display, not for a "
+        "player waiting for their turn."
+    )
 
 
 # -- skill marks and tags ---------------------------------------------------------------------------

@@ -61,12 +61,12 @@ def test_the_campaign_answers_what_it_tracks():
 def test_a_tracked_question_is_not_answered_by_hand_unless_the_story_master_says_so():
     data = play(at_wickerbridge(), "open-scene", {"number": 1003})
     with pytest.raises(RuleError, match="answers this question itself"):
-        game.apply(data, "answer", {"question": "pell", "yes": False}, "sm")
-    with pytest.raises(RuleError, match="Only the story master"):
+        game.apply(data, "answer-secret", {"question": "pell", "yes": False}, "sm")
+    with pytest.raises(RuleError, match="is for the story master, not for the shared display"):
         game.apply(data, "answer-by-hand", {"on": True}, "table")
     data = play(data, "answer-by-hand", {"on": True})
     assert questions(data)["pell"] == (None, None)
-    data = play(data, "answer", {"question": "pell", "yes": False})
+    data = play(data, "answer-secret", {"question": "pell", "yes": False})
     assert questions(data)["pell"] == (False, "table")
     data = play(data, "answer-by-hand", {"on": False})
     assert questions(data)["pell"] == (True, "tracked")
