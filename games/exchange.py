@@ -191,6 +191,7 @@ def _validated(data: Any) -> tuple[TableDocument, list[dict]]:
             _("Move %(n)s is “%(name)s”, which %(game)s does not have.")
             % {"n": strange.version, "name": strange.name, "game": game.title}
         )
+    _check_undone_marks(doc.moves)
     if doc.format_version == 1:
         patched = next((m for m in doc.moves if m.patch is not None), None)
         if patched is not None:
@@ -210,6 +211,29 @@ def _validated(data: Any) -> tuple[TableDocument, list[dict]]:
         for move, before in zip(doc.moves, befores, strict=True):
             _check_seat(game, move, before)
         return doc, befores
+
+
+def _check_undone_marks(moves: list[MoveRecord]) -> None:
+    """Replay the log's undos: each takes back the newest move still standing, which must be
+    marked undone; every other move must not be. Otherwise undo after the import would take
+    back a move the group never undid."""
+    standing: list[MoveRecord] = []
+    undone: set[int] = set()
+    for move in moves:
+        if move.name == Move.UNDO:
+            if not standing:
+                raise ImportRefused(
+                    _("Move %(n)s undoes a move, but none is left to undo.") % {"n": move.version}
+                )
+            undone.add(standing.pop().version)
+        else:
+            standing.append(move)
+    wrong = next((m for m in moves if m.undone != (m.version in undone)), None)
+    if wrong is not None:
+        raise ImportRefused(
+            _("Move %(n)s is marked %(mark)s, but the log's undos say otherwise.")
+            % {"n": wrong.version, "mark": _("undone") if wrong.undone else _("not undone")}
+        )
 
 
 def _check_seat(game, move: MoveRecord, before: dict) -> None:
@@ -248,8 +272,31 @@ def _states_before(game, doc: TableDocument) -> list[dict]:
     return states[::-1]
 
 
+# A random generator's state is a 64-bit number; no count, score or card number comes near.
+MAX_NUMBER = 2**64
+
+
+def _numbers_within_bounds(value: Any) -> bool:
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, int | float) and not -MAX_NUMBER <= item <= MAX_NUMBER:
+            return False
+    return True
+
+
 def check_state(game, state: dict, where: str) -> None:
-    """The state parses as the game's model, exactly (nothing unknown), and keeps its invariants."""
+    """The state parses as the game's model, exactly (nothing unknown), and keeps its invariants;
+    no number in it is beyond what a game can hold."""
+    if not _numbers_within_bounds(state):
+        raise ImportRefused(
+            _("%(where)s holds a number beyond %(limit)s, which no game here can hold.")
+            % {"where": where, "limit": f"{MAX_NUMBER:,}"}
+        )
     try:
         parsed = game.load(state)
     except ValidationError as exc:

@@ -250,9 +250,11 @@ def undo_last(code: str, *, expected_version: int, seat: str) -> tuple[Table, Mo
         if last is None:
             raise RuleError(_("There is nothing to undo."))
         sentence = _("%(who)s undid: %(what)s") % {"who": label, "what": last.sentence}
+        before = state_before(last, table.state)
+        _check_restorable(table, before)
         logged = _save(
             table,
-            state_before(last, table.state),
+            before,
             name=Move.UNDO,
             args={"move": last.id},
             seat=seat,
@@ -260,6 +262,19 @@ def undo_last(code: str, *, expected_version: int, seat: str) -> tuple[Table, Mo
         )
         Move.objects.filter(pk=last.pk).update(undone=True)
     return table, logged
+
+
+def _check_restorable(table: Table, state: dict) -> None:
+    """An undo puts back only a state the rules accept: a log changed behind the app's back
+    (an edited import, the admin) could otherwise bring back one that never existed."""
+    game = game_of(table)
+    try:
+        game.check(game.load(state))
+    except (RuleError, ValueError) as exc:
+        raise RuleError(
+            _("This move can't be undone: the state before it breaks the rules (%(fault)s).")
+            % {"fault": exc}
+        ) from None
 
 
 def state_before(move: Move, after: dict) -> dict:

@@ -142,3 +142,47 @@ def test_table_names_with_control_characters_are_refused(client, name):
     )
     assert api.status_code == 400
     assert counts() == (0, 0, 0)
+
+
+def _with_undo(table):
+    from games import exchange
+
+    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    services.undo_last(table.code, expected_version=2, seat="table")
+    services.apply_move(table.code, "add", {"points": 5}, expected_version=3, seat="p1")
+    table.refresh_from_db()
+    return exchange.export_table(table)
+
+
+@pytest.mark.parametrize(
+    ("mangle", "says"),
+    [
+        (lambda d: d["moves"][0].update(undone=False), "marked not undone"),
+        (lambda d: d["moves"][2].update(undone=True), "marked undone"),
+        (lambda d: d["state"].update(totals=[10**30, 0]), "beyond"),
+    ],
+)
+def test_imports_whose_log_contradicts_itself_are_refused(table, mangle, says):
+    document = _with_undo(table)
+    mangle(document)
+    before = counts()
+    response = Client().post("/api/tables/import/", document, content_type="application/json")
+    assert response.status_code == 400
+    assert says in response.json()["error"]
+    assert counts() == before
+
+
+def test_undo_refuses_to_bring_back_a_state_that_breaks_the_rules(table):
+    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    from games import patch
+    from games.engine import RuleError
+
+    table.refresh_from_db()
+    move = Move.objects.get()
+    # A log edited behind the app's back: the state before the move had a negative total.
+    move.patch = patch.diff(table.state, {**table.state, "totals": [-3, 0]}, ordered=False)
+    move.save()
+    with pytest.raises(RuleError, match="breaks the rules"):
+        services.undo_last(table.code, expected_version=2, seat="p1")
+    table.refresh_from_db()
+    assert table.version == 2 and table.state["totals"] == [2, 0]
