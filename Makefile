@@ -7,7 +7,7 @@ STAMP_TEST := $(VENV)/.installed-test
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres browser lint bench loadtest clean
+.PHONY: run serve test test-postgres browser lint bench loadtest clean
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -25,6 +25,22 @@ run: $(STAMP_RUN)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_fixtures
 	DJANGO_DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
+
+# For the tablets on your network: gunicorn with the production settings (DEBUG off, a request
+# timeout), a secret key generated once and kept outside the repository, and the hosts allowed
+# in ALLOWED (e.g. make serve HOST=0.0.0.0 ALLOWED=192.168.1.20). docs/deploy.md for a server.
+SECRET_KEY_FILE ?= $(HOME)/.config/talekeeper/secret_key
+ALLOWED ?= $(HOST)
+serve: export DJANGO_STATIC_ROOT = $(CURDIR)/$(VENV)/collected-static
+serve: $(STAMP_RUN)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_fixtures
+	$(PY) manage.py collectstatic --noinput -v 0
+	DJANGO_DEBUG=false DJANGO_SECRET_KEY_FILE=$(SECRET_KEY_FILE) \
+	DJANGO_ALLOWED_HOSTS=$(ALLOWED),127.0.0.1,localhost \
+	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) \
+		--workers 2 --threads 8 --keep-alive 5 --timeout 30 --graceful-timeout 20 \
+		--access-logfile -
 
 # Installs Debian's chromium when missing (root only); browser tests skip with a reason
 # when it can't be had, except under CI=true where that is a failure.

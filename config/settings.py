@@ -37,7 +37,15 @@ def local_secret_key(path: Path) -> str:
     return path.read_text().strip()
 
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or local_secret_key(BASE_DIR / ".secret_key")
+def local_secret_key_path() -> Path:
+    """Where the generated key lives: DJANGO_SECRET_KEY_FILE (make serve keeps it in the user's
+    ~/.config, outside the repository), else beside the code."""
+    path = Path(os.environ.get("DJANGO_SECRET_KEY_FILE") or BASE_DIR / ".secret_key")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or local_secret_key(local_secret_key_path())
 
 ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
@@ -110,7 +118,8 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# make serve collects into the virtualenv, so `make run` and the tests keep serving static/.
+STATIC_ROOT = Path(os.environ.get("DJANGO_STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # After `collectstatic` (production) files get hashed names and long cache headers; before it
 # (make run, tests, bench) whitenoise serves static/ straight from the finders.
