@@ -8,13 +8,13 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from games import services
 from games.galzyr import book as books
 from games.galzyr.campaign import check
 from games.galzyr.state import State
 from games.models import Table
+from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
 
@@ -39,8 +39,7 @@ def table(world):
 
 
 def seated(client, table, seat="sm"):
-    client.post(reverse("games:seat", args=[table.code]), {"seat": seat})
-    return client
+    return sit(client, table, seat)
 
 
 def post_move(client, table, name, data=None):
@@ -268,11 +267,11 @@ def test_undo_puts_the_card_back(client, table):
 
 
 def api_move(table, move, args, seat="sm"):
-    """A move posted to the REST API at the table's current version."""
-    api = APIClient()
+    """A move posted to the REST API at the table's current version, by ``seat``'s token."""
+    api = api_as(table, seat)
     base = f"/api/tables/{table.code}/"
     version = api.get(base).json()["version"]
-    body = {"move": move, "args": args, "version": version, "seat": seat}
+    body = {"move": move, "args": args, "version": version}
     return api.post(base + "moves/", body, format="json")
 
 

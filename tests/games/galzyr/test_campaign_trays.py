@@ -15,6 +15,7 @@ from games.galzyr import book as books
 from games.galzyr.campaign import tray, where_is
 from games.galzyr.state import State
 from games.models import Table
+from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
 
@@ -33,8 +34,7 @@ def table():
 
 
 def seated(client, table, seat="table"):
-    client.post(reverse("games:seat", args=[table.code]), {"seat": seat})
-    return client
+    return sit(client, table, seat)
 
 
 def trays_url(table) -> str:
@@ -139,9 +139,15 @@ def test_the_api_lists_the_trays_and_answers_where_is(client, table):
     assert all("cards" not in t for t in view["trays"])
 
 
-def test_the_api_trays_refuse_a_stranger_and_a_book_table(client, table):
-    stranger = client.get(reverse("api-trays", args=[table.code]), {"seat": "p9"})
-    assert stranger.status_code == 400 and "p9" in stranger.json()["error"]
+def test_the_api_trays_answer_every_credential_the_same_and_refuse_a_book_table(client, table):
+    # Nothing in a campaign is secret at the table: anonymous (the public view), a player's
+    # token and another table's token (anonymous here) get what the shared display shows.
+    url = reverse("api-trays", args=[table.code])
+    other = services.create_table(
+        "galzyr", "Other", {"players": ["Mara"], "world": "sallowmere-marches"}
+    )
+    bodies = [c.get(url).json() for c in (client, api_as(table, "p2"), api_as(other, "sm"))]
+    assert bodies[0]["trays"] and bodies[0] == bodies[1] == bodies[2]
     assert client.get(reverse("api-where", args=["NOSUCHCODE", 1])).status_code == 404
     book = services.create_table(
         "galzyr", "Book", {"players": ["Mara"], "world": "sallowmere-marches"}

@@ -20,6 +20,7 @@ from games.engine import RuleError
 from games.galzyr import book as books
 from games.templatetags import memo
 from tests.games.test_services_loaded_state import random_args, scalars_of
+from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
 
@@ -34,8 +35,9 @@ def world():
 
 
 def live(client: Client, code: str) -> str:
-    html = client.get(reverse("games:table", args=[code])).content.decode()
-    return TOKEN.sub("…", html)
+    response = client.get(reverse("games:table", args=[code]))
+    assert response.status_code == 200  # the seat's page, not the way to a seat
+    return TOKEN.sub("…", response.content.decode())
 
 
 @pytest.mark.parametrize("mode", ["book", "campaign"])
@@ -46,8 +48,7 @@ def test_every_page_with_the_memo_is_the_page_without_it(world, settings, mode):
     seats = [seat.id for seat in game.seats(table.state)]
     clients = {}
     for seat in seats:
-        clients[seat] = Client()
-        clients[seat].post(reverse("games:seat", args=[table.code]), {"seat": seat})
+        clients[seat] = sit(Client(), table, seat)
     rng = random.Random(f"memo-{mode}")
     moved, hits = set(), 0
     for _ in range(STEPS):
@@ -80,7 +81,7 @@ def test_a_fragment_shows_this_answers_version_and_token(world, client):
         "Memo",
         {"players": ["Ada", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
     )
-    client.post(reverse("games:seat", args=[table.code]), {"seat": "sm"})
+    sit(client, table, "sm")
     first = client.get(reverse("games:table", args=[table.code])).content.decode()
     table, _move = services.apply_move(
         table.code,
