@@ -13,10 +13,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from pydantic import ValidationError
 from ruamel.yaml import YAML
-from ruamel.yaml.error import YAMLError
 
 from games.engine import Game, RuleError
 from games.models import GameCatalog
+from storybook import source
 
 MAX_BYTES = 1024 * 1024
 
@@ -57,45 +57,31 @@ def parse_yaml(game: Game, text: str) -> dict[str, Any]:
     if len(text.encode()) > MAX_BYTES:
         raise RuleError(_("A catalog file can be at most 1 MB."))
     try:
-        loaded = _yaml().load(text) or {}
-    except YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = _("line %(line)s: ") % {"line": mark.line + 1} if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        # The bounded reader worlds use too: aliases, depth and long values are limited.
+        parsed = source.parse(text, "catalog.yaml")
+        loaded = parsed.data or {}
+    except source.SourceError as exc:
+        where = _("line %(line)s: ") % {"line": exc.line} if exc.line else ""
         raise RuleError(
             _("The catalog is not valid YAML: %(where)s%(problem)s.")
-            % {"where": where, "problem": problem}
+            % {"where": where, "problem": exc.message}
         ) from None
     try:
         model = game.Catalog.model_validate(loaded)
     except ValidationError as exc:
-        raise RuleError(_describe(exc, loaded)) from None
+        raise RuleError(_describe(exc, parsed)) from None
     return model.model_dump(mode="json", exclude_defaults=True)
 
 
-def _describe(exc: ValidationError, loaded: Any) -> str:
+def _describe(exc: ValidationError, parsed: source.Source) -> str:
     parts = []
     for error in exc.errors()[:3]:
         path = list(error["loc"])
-        line = _line_of(loaded, path)
+        line = parsed.line(path) if path else None
         where = ".".join(str(p) for p in path)
         prefix = _("line %(line)s, ") % {"line": line} if line else ""
         parts.append(f"{prefix}{where}: {error['msg'].lower()}")
     return _("The catalog has mistakes: %(list)s.") % {"list": "; ".join(parts)}
-
-
-def _line_of(node: Any, path: list) -> int | None:
-    """The 1-based line of the deepest part of ``path`` that ruamel.yaml can place."""
-    line = None
-    for key in path:
-        try:
-            if hasattr(node, "lc"):
-                position = node.lc.item(key) if isinstance(key, int) else node.lc.key(key)
-                line = position[0] + 1
-            node = node[key]
-        except (KeyError, IndexError, TypeError, AttributeError):
-            break
-    return line
 
 
 def save(game: Game, data: dict[str, Any]) -> None:

@@ -5,7 +5,11 @@ dicts / lists / scalars from them ourselves, so that:
 
 * the YAML 1.2 core schema applies (``no``, ``on``, ``yes`` stay strings);
 * a duplicate key is an error naming both lines (we check it while walking mappings);
-* every value is findable by its path, e.g. ``("options", 1, "cost")`` → line 12.
+* every value is findable by its path, e.g. ``("options", 1, "cost")`` → line 12;
+* a file is bounded while it is read, before anything is built from it: at most MAX_NODES
+  values counted with every alias expanded (a few kilobytes of nested aliases would otherwise
+  expand to gigabytes, "billion laughs"), MAX_DEPTH levels, MAX_SCALAR characters in one value
+  and MAX_DIGITS digits in one number.
 
 The C parser of ``ruamel.yaml.clib`` is used when installed (about 8× faster); the pure
 Python parser gives the same events otherwise. Skipping ruamel's composer and resolver
@@ -73,6 +77,12 @@ _FLOAT = re.compile(
 )
 
 
+MAX_NODES = 200_000  # a 500-card catalog is about 6,000; a scene a few hundred
+MAX_DEPTH = 40  # a scene's deepest condition nests about 12
+MAX_SCALAR = 100_000  # characters in one value
+MAX_DIGITS = 30  # digits in one number (Python refuses past 4,300)
+
+
 def _events(text: str) -> Iterator[Any]:
     if CParser is not None:
         parser = CParser(text)
@@ -117,6 +127,21 @@ class _Builder:
         self.events = events
         self.lines = lines
         self.anchors: dict[str, Any] = {}
+        # Per anchor: how many values and how many levels it brings wherever it is aliased.
+        self.anchor_size: dict[str, tuple[int, int]] = {}
+        self.count = 0  # values so far, every alias expanded
+        self.deepest = 0  # the deepest level reached under the node being built
+
+    def grow(self, by: int, depth: int, line: int) -> None:
+        self.count += by
+        if self.count > MAX_NODES:
+            raise SourceError(
+                line,
+                f"the file holds more than {MAX_NODES:,} values once its aliases are expanded",
+            )
+        if depth > MAX_DEPTH:
+            raise SourceError(line, f"the file nests more than {MAX_DEPTH} levels deep")
+        self.deepest = max(self.deepest, depth)
 
     def document(self) -> Any:
         data = None
@@ -135,6 +160,26 @@ class _Builder:
     def node(self, event: Any, path: Path) -> Any:
         name = type(event).__name__
         line = event.start_mark.line + 1
+        if name == "AliasEvent":
+            if event.anchor not in self.anchors:
+                raise SourceError(line, f"unknown alias *{event.anchor}")
+            if event.anchor not in self.anchor_size:
+                raise SourceError(line, f"the alias *{event.anchor} is inside its own anchor")
+            size, levels = self.anchor_size[event.anchor]
+            self.grow(size, len(path) + levels, line)
+            self.lines.setdefault(path, line)
+            return self.anchors[event.anchor]
+        anchored = getattr(event, "anchor", None)
+        count_before, deepest_before = self.count, self.deepest
+        self.deepest = 0
+        self.grow(1, len(path), line)
+        value = self._build(event, name, line, path)
+        if anchored is not None:
+            self.anchor_size[anchored] = (self.count - count_before, self.deepest - len(path))
+        self.deepest = max(self.deepest, deepest_before)
+        return value
+
+    def _build(self, event: Any, name: str, line: int, path: Path) -> Any:
         self.lines.setdefault(path, line)
         if name == "ScalarEvent":
             value = self.scalar(event)
@@ -175,10 +220,6 @@ class _Builder:
                     break
                 value.append(self.node(item_event, (*path, len(value))))
             return value
-        elif name == "AliasEvent":
-            if event.anchor not in self.anchors:
-                raise SourceError(line, f"unknown alias *{event.anchor}")
-            return self.anchors[event.anchor]
         else:  # pragma: no cover - the parser sends nothing else here
             raise SourceError(line, f"unexpected YAML event {name}")
         if event.anchor is not None:
@@ -192,6 +233,11 @@ class _Builder:
 
     def scalar(self, event: Any) -> Any:
         value = event.value
+        line = event.start_mark.line + 1
+        if len(value) > MAX_SCALAR:
+            raise SourceError(line, f"a value is longer than {MAX_SCALAR:,} characters")
+        if _INT.match(value) and len(value.lstrip("+-")) > MAX_DIGITS:
+            raise SourceError(line, f"a number has more than {MAX_DIGITS} digits")
         tag = _tag(event.tag)
         plain = not event.style and tag is None
         if tag is None or tag == "!":
