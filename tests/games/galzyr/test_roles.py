@@ -1,0 +1,120 @@
+"""Who may make which move, read from the moves' declarations (``@game.move(..., roles=...)``).
+
+Every move declares its roles; for every move and every role it does not list, a seat holding
+that role is refused with the engine's sentence and the state stays as it was. Pure rules: the
+sample world from its folder, a campaign table (so every role is held by some seat: the shared
+display, the story master, the active player and a player waiting for their turn).
+"""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+
+from games.engine import RuleError
+from games.galzyr import book as books
+from games.galzyr.rules import game
+from games.galzyr.state import State
+
+ROOT = Path(__file__).resolve().parents[3]
+SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
+SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
+
+ROLES = ("table", "sm", "active", "player")
+# How the engine's sentence names each role (games/engine.py ROLE_NAMES + the game's).
+NAMES = {
+    "table": "the shared display",
+    "sm": "the story master",
+    "active": "the active player",
+    "player": "a player waiting for their turn",
+}
+
+
+@pytest.fixture(autouse=True)
+def shelf():
+    previous = books.install(SHELF)
+    yield SHELF
+    books.install(previous)
+
+
+@pytest.fixture(scope="module")
+def campaign_table() -> dict:
+    previous = books.install(SHELF)
+    try:
+        return game.setup({"players": ["Mara", "Bo"], "mode": "campaign"}, seed=5)
+    finally:
+        books.install(previous)
+
+
+def seat_of(data: dict, role: str) -> str:
+    """A seat holding ``role`` at this table now."""
+    state = State.model_validate(data)
+    return next(seat.id for seat in game.seats_fn(state) if game.role(state, seat.id) == role)
+
+
+def refusals() -> list[tuple[str, str]]:
+    return [
+        (name, role)
+        for name, spec in sorted(game.moves.items())
+        for role in ROLES
+        if not spec.allows(role)
+    ]
+
+
+def test_every_move_declares_roles_the_game_knows():
+    for name, spec in game.moves.items():
+        assert spec.roles, f"{name} declares no roles: every seat could make it"
+        assert spec.roles <= set(ROLES), (name, spec.roles)
+    # a player waiting for their turn follows the story: their device makes no move
+    assert not any(spec.allows("player") for spec in game.moves.values())
+
+
+def test_each_role_is_held_by_one_seat_of_a_campaign_table(campaign_table):
+    state = State.model_validate(campaign_table)
+    held = sorted(game.role(state, seat.id) for seat in game.seats_fn(state))
+    assert held == sorted(ROLES)
+    assert game.role_names["active"] == NAMES["active"]
+
+
+@pytest.mark.parametrize(("move", "role"), refusals())
+def test_a_role_the_move_does_not_list_is_refused_and_nothing_changes(campaign_table, move, role):
+    data = copy.deepcopy(campaign_table)
+    spec = game.moves[move]
+    who = " or ".join(NAMES[r] for r in sorted(spec.roles or ()))
+    with pytest.raises(RuleError) as refused:
+        game.apply(data, move, {}, seat_of(data, role))
+    assert str(refused.value) == f"“{spec.label}” is for {who}, not for {NAMES[role]}."
+    assert data == campaign_table
+
+
+def test_a_role_the_move_lists_gets_past_the_role_check(campaign_table):
+    state = game.load(campaign_table)
+    for spec in game.moves.values():
+        for role in spec.roles or ():
+            game.check_role(spec, state, seat_of(campaign_table, role))  # raises if refused
+
+
+def test_may_is_the_declaration_for_each_seat(campaign_table):
+    state = game.load(campaign_table)
+    for seat in game.seats_fn(state):
+        role = game.role(state, seat.id)
+        may = game.may(state, seat.id)
+        assert may == {n.replace("-", "_"): s.allows(role) for n, s in game.moves.items()}
+
+
+def test_the_active_role_follows_the_turn(campaign_table):
+    data = copy.deepcopy(campaign_table)
+    active = seat_of(data, "active")
+    assert game.may(game.load(data), active)["campaign_end_turn"]
+    state = State.model_validate(data)
+    state.active = 1 - state.active  # the other player's turn
+    data = state.model_dump(mode="json")
+    assert seat_of(data, "player") == active
+    assert not any(game.may(game.load(data), active).values())
+
+
+def test_the_story_master_alone_answers_in_secret_and_by_hand():
+    only_sm = {name for name, spec in game.moves.items() if spec.roles == {"sm"}}
+    assert only_sm == {"answer-secret", "answer-by-hand", "confirm-event"}
