@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Page, expect
 
+from tests.browser import seats
+
 SYNC = 8000  # the other device polls every 2 s; a poll can take a second on a busy machine
 LOCATIONS = {  # the sample world's spaces, as the panel names them
     "Wickerbridge",
@@ -61,14 +63,10 @@ def in_step(page: Page, other: Page) -> None:
 
 
 # -- joining ----------------------------------------------------------------------------------
-def join(page: Page, base: str, code: str, seat: str) -> None:
-    """Type the table's code on the home page, then pick a seat."""
-    page.goto(base + "/")
-    page.get_by_placeholder("K7QM-R2XT-9B").fill(code)
-    page.get_by_role("button", name="Join").click()
-    # A seat's button is its name, then what the seat is for.
-    page.get_by_role("button", name=re.compile(rf"^{re.escape(seat)}\b")).click()
-    expect(page.locator("#live")).to_be_visible()
+def join(page: Page, keeper: Page, seat: str) -> None:
+    """Read the seat's join link off the keeper's seat page (the keeper's screen then goes
+    back to the table), open it on this device and take the seat."""
+    seats.join(page, seats.join_link(keeper, seat))
 
 
 def possessive(name: str) -> str:

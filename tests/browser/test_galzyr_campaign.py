@@ -1,10 +1,13 @@
 """A newcomer's campaign of the sample world on a tablet: set up a 2-player game, play two
 full rounds with the storybook in campaign mode, save, and continue in a new browser session.
 
-The story master runs the table on a tablet; the starting player plays their turns on their
-own tablet, so the two devices show each other's moves. After the save both tablets are put
-away; a fresh browser (no cookies) joins with the table's code, finds the game as it was
-left, continues playing by the rulebook, and a player's phone joins for the first scene.
+The story master runs the table on a tablet, which started it and so keeps it; the starting
+player takes their seat on their own tablet by the join link on the keeper's screen, so the
+two devices show each other's moves. After the save both browsers are closed; at the next
+session the story master's tablet opens a new browser with the cookies it kept, finds the
+table under "Your tables" with the game as it was left, continues playing by the rulebook,
+frees the seat the put-away player tablet held, and a player's phone joins by its link for
+the first scene.
 
 The month, the starting day and the starting player are random, so the test reads them from
 the page. The figures start next to Wickerbridge on routes open in summer and in winter, and
@@ -23,6 +26,7 @@ from playwright.sync_api import expect
 
 from storybook.format import MONTHS
 from tests.browser import galzyr_steps as gz
+from tests.browser import seats
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,8 +40,9 @@ PLAYERS = {"Odile Brackwater": "Mara", "Wren Tallowby": "Bo"}
 START = {"Odile Brackwater": "The Sallow Mere", "Wren Tallowby": "Turfmoor"}
 
 
-def device(chromium, size):
-    context = chromium.new_context(viewport=size, has_touch=True)
+def device(chromium, size, kept=None):
+    """A browser at ``size``; ``kept``: the cookies an earlier browser of the device saved."""
+    context = chromium.new_context(viewport=size, has_touch=True, storage_state=kept)
     context.set_default_timeout(5000)
     return context, context.new_page()
 
@@ -62,8 +67,7 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         sm.get_by_label("Player 2", exact=True).fill("Bo")
         sm.get_by_label("Campaign mode").check()
         sm.get_by_role("button", name="Start the table").click()
-        code = sm.locator(".code").first.inner_text()
-        sm.get_by_role("button", name="Story master").click()
+        seats.take_here(sm, "Story master")  # the tablet that started the table keeps it
 
         # -- game setup: adventurers and Discord, the checklist, the figures --------------------
         assert "At the table: Game setup" in gz.checklist(sm)
@@ -86,7 +90,7 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         assert f"{first}'s turn" in gz.round_line(sm)
         player_context, player = device(chromium, TABLET)
         contexts.append(player_context)
-        gz.join(player, base, code, PLAYERS[first])
+        gz.join(player, sm, PLAYERS[first])
 
         # The starting player's turn on their own tablet: the story master moves the figure
         # and begins the story; the player opens a scene of the space, chooses and rolls.
@@ -192,14 +196,19 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         assert f"replace it with card #{MONTHS.index(next_month) + 1:03d}" in saved
         expect(gz.campaign(sm).locator(".gz-round")).to_contain_text("The game is saved")
         assert gz.phase(sm) == "saved"
+        kept_cookies = sm_context.storage_state()
         for context in contexts:
             context.close()
         contexts.clear()
 
-        # -- a new browser session: join by code, find everything where it was ------------------
-        new_context, tablet = device(chromium, TABLET)
+        # -- the next session: the same tablet, a new browser; everything where it was ----------
+        new_context, tablet = device(chromium, TABLET, kept=kept_cookies)
         contexts.append(new_context)
-        gz.join(tablet, base, code, "Story master")
+        tablet.goto(base + "/")
+        mine = tablet.locator("#my-tables")
+        expect(mine).to_contain_text("you keep it")
+        mine.get_by_role("link", name="Marches campaign").click()
+        expect(tablet.locator("#live")).to_have_attribute("data-seat", "sm")
         expect(gz.campaign(tablet).locator(".gz-round")).to_contain_text("The game is saved")
         assert next_month.capitalize() in gz.round_line(tablet)
         kept = gz.snapshot(tablet, names)
@@ -215,10 +224,11 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
 
         # The save left a backup behind, listed on the Backups page.
         tablet.get_by_role("link", name="Backups").click()
+        # (Every game also backs up by itself every 25 moves: those rows are listed too.)
         rows = tablet.locator("table.backups tbody tr")
-        expect(rows).to_have_count(1)
-        row = rows.first
-        expect(row).to_contain_text("Save the game")
+        row = rows.filter(has_text="Save the game")
+        expect(row).to_have_count(1)
+        expect(rows.first).to_contain_text("Save the game")  # the newest
         expect(row.get_by_role("link", name="Restore…")).to_be_visible()
         tablet.get_by_role("link", name="Back to the table").click()
 
@@ -247,11 +257,14 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         for name in names:
             gz.place_figure(tablet, name, before.positions[name])
 
+        # The first player's tablet was put away holding its seat: the keeper frees it.
+        seats.free(tablet, PLAYERS[first])
+        expect(tablet.locator("#live")).to_be_visible()
         # A player's phone joins the continued game and plays the first scene: buys a pie.
         active = gz.active_adventurer(tablet)
         phone_context, phone = device(chromium, PHONE)
         contexts.append(phone_context)
-        gz.join(phone, base, code, PLAYERS[active])
+        gz.join(phone, tablet, PLAYERS[active])
         assert gz.snapshot(phone, names) == gz.snapshot(tablet, names)
         assert phone.evaluate("() => document.documentElement.scrollWidth") <= PHONE["width"]
         small = phone.evaluate(

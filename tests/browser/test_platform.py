@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
+from tests.browser.seats import invite_url, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -14,11 +15,8 @@ def table():
 
 
 def take_seat(page, base, table, label):
-    page.goto(f"{base}/")
-    page.get_by_placeholder("K7QM-R2XT-9B").fill(table.spoken_code.lower())
-    page.get_by_role("button", name="Join").click()
-    page.get_by_role("button", name=label).click()
-    expect(page.locator("#live")).to_be_visible()
+    """The table was set up on the server (no keeper device): open the seat's join link."""
+    join(page, invite_url(base, table, label))
 
 
 def test_two_devices_see_each_others_moves(live_server, new_page, table):
@@ -74,7 +72,12 @@ def test_a_half_filled_form_survives_another_devices_move(live_server, new_page,
     expect(page.locator(".tally")).to_contain_text("Ada: 5")
 
 
-def test_only_the_shared_display_offers_the_export(live_server, new_page, table):
-    page = new_page()
-    take_seat(page, live_server.url, table, "Ada")
-    expect(page.get_by_role("link", name="Export (a backup with every secret)")).to_have_count(0)
+def test_only_a_keeper_is_offered_the_export(live_server, new_page, table):
+    # A device seated by a join link is no keeper, even at the shared display's seat.
+    for label in ("Ada", "Table"):
+        page = new_page()
+        take_seat(page, live_server.url, table, label)
+        expect(page.get_by_role("link", name="Export (a backup with every secret)")).to_have_count(
+            0
+        )
+        expect(page.get_by_role("link", name="Backups")).to_have_count(0)

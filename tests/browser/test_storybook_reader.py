@@ -16,6 +16,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from storybook.models import World
+from tests.browser import seats
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -87,15 +88,13 @@ def test_two_devices_read_a_scene_with_a_skill_check(live_server, chromium):
         sm.get_by_label("Player 1", exact=True).fill("Mara")
         sm.get_by_label("Player 2", exact=True).fill("Bo")
         sm.get_by_role("button", name="Start the table").click()
-        code = sm.locator(".code").first.inner_text()
-        sm.get_by_role("button", name="Story master").click()
+        # The tablet that started the table keeps it: Mara's join link is on its seat page.
+        mara_link = seats.join_link(sm, "Mara")
+        seats.take_here(sm, "Story master")
         expect(sm.get_by_text("Pick the month to begin")).to_be_visible()
 
-        # Mara joins on her phone with the table's code.
-        player.goto(live_server.url + "/")
-        player.get_by_placeholder("K7QM-R2XT-9B").fill(code)
-        player.get_by_role("button", name="Join").click()
-        player.get_by_role("button", name="Mara").click()
+        # Mara opens her seat's link on her phone (the QR code on the keeper's screen).
+        seats.join(player, mara_link)
         expect(player.get_by_text("Waiting for the month to be picked")).to_be_visible()
 
         # Month and day: the reader picks the day; both devices show the same one.

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 from games import services
 from games.tales_of_danger.catalog import DEFAULT_PEOPLE, DEFAULT_SPONSORS
 from storybook.librarian import make_librarian
+from tests.browser import seats
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -90,7 +91,9 @@ def enter_catalog(page, base) -> None:
     expect(page.get_by_role("status")).to_contain_text("Saved.")
 
 
-def start_table(page, base):
+def start_table(page, base) -> tuple:
+    """The tablet starts the table (it is the keeper), reads each player's join link off its
+    seat page and sits at the shared display; the table and the links by player."""
     page.goto(f"{base}/")
     page.locator(".tile", has_text="Tales of Danger").get_by_role("link", name="New table").click()
     page.get_by_label("Table name").fill("Voyage night")
@@ -101,16 +104,14 @@ def start_table(page, base):
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/seat/")
     table = services.get_table(page.url.rstrip("/").split("/")[-2])
-    page.get_by_role("button", name="Table the shared display").click()
+    links = {name: seats.join_link(page, name) for name in PLAYERS}
+    seats.take_here(page, "Table")
     expect(page.locator(".tod")).to_be_visible()
-    return table
+    return table, links
 
 
-def join(page, base, table, name) -> None:
-    page.goto(f"{base}/")
-    page.get_by_placeholder("K7QM-R2XT-9B").fill(table.spoken_code.lower())
-    page.get_by_role("button", name="Join").click()
-    page.get_by_role("button", name=name).click()
+def join(page, link) -> None:
+    seats.join(page, link)
     expect(page.locator(".tod")).to_be_visible()
 
 
@@ -203,9 +204,9 @@ def test_a_three_player_game_on_a_tablet_and_three_phones(live_server, chromium)
     phone = dict(zip(PLAYERS, phones, strict=True))
 
     enter_catalog(tablet, base)
-    table = start_table(tablet, base)
+    table, links = start_table(tablet, base)
     for name in PLAYERS:
-        join(phone[name], base, table, name)
+        join(phone[name], links[name])
 
     # Setup and Acts 1-2 on the tablet: hands are face up, everyone watches.
     deal(tablet)
@@ -253,7 +254,8 @@ def test_a_three_player_game_on_a_tablet_and_three_phones(live_server, chromium)
     tablet.get_by_role("link", name="Scores, move by move").click()
     expect(tablet.locator("svg polyline")).to_have_count(3)
     tablet.go_back()
-    tablet.get_by_role("link", name="Games of Harbour club").click()
+    # The group's results open by the group's own link (it carries the group's key).
+    tablet.get_by_role("link", name="Results of Harbour club").click()
     expect(tablet.locator("main")).to_contain_text("Voyage night")
     for context in contexts:
         context.close()
@@ -275,9 +277,8 @@ def test_act_1_at_every_size(live_server, new_page, viewport):
         expected_version=table.version,
         seat="table",
     )[0]
-    ada = new_page()
-    ada.goto(f"{live_server.url}/t/{table.code}/seat/")
-    ada.get_by_role("button", name="Ada").click()
+    ada = new_page()  # set up on the server (no keeper device): the join links are built there
+    join(ada, seats.invite_url(live_server.url, table, "Ada"))
     helper = ada.locator("[data-tod-helper]")
     sponsor = table.state["sponsors"][0]
     verdict = helper.locator(f'[data-sponsor="{sponsor}"] [data-verdict]')
@@ -317,7 +318,6 @@ def test_act_1_at_every_size(live_server, new_page, viewport):
     expect(ada.locator(".tod-sponsors")).to_contain_text("Patron of the voyage")
 
     bo = new_page()
-    bo.goto(f"{live_server.url}/t/{table.code}/seat/")
-    bo.get_by_role("button", name="Bo").click()
+    join(bo, seats.invite_url(live_server.url, table, "Bo"))
     expect(bo.locator(".tod-prompt")).to_contain_text("It is Ada's turn")
     expect(bo.get_by_role("button", name="Secure this sponsor")).to_have_count(0)

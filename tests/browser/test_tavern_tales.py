@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
+from tests.browser.seats import invite_url, join, join_link, take_here
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -42,11 +43,12 @@ def new_table(page, base, players, first="Player 1", modules=()):
     return services.get_table(code)
 
 
-def sit(page, label, base=None, table=None):
-    if table is not None:
-        page.goto(f"{base}/t/{table.code}/seat/")
-    page.get_by_role("button", name=label).click()
-    expect(page.locator("#live")).to_be_visible()
+def sit(page, label, keeper=None):
+    """Take a seat: on the keeper's own screen, or by the join link read off ``keeper``'s."""
+    if keeper is None:
+        take_here(page, label)
+    else:
+        join(page, join_link(keeper, label))
 
 
 def stake(page, depth, slot, hero):
@@ -129,8 +131,8 @@ def test_a_2_player_game_to_the_win(live_server, device):
 
     # Claim 2 on the players' phones: Bo lies face-down, Mara flips the table.
     mara, bo = device(), device()
-    sit(mara, "Mara", live_server.url, table)
-    sit(bo, "Bo", live_server.url, table)
+    sit(mara, "Mara", keeper=tablet)
+    sit(bo, "Bo", keeper=tablet)
     expect(mara.locator(".tt-say")).to_contain_text("Your decision")
     stake(mara, "Caverns", 1, "Specialist · Caverns")
     expect(bo.locator(".tt-say")).to_contain_text("Bo: pass, or one-up", timeout=4000)  # polled
@@ -153,7 +155,7 @@ def test_a_claim_at_every_screen_size(live_server, new_page):
         "tavern-tales", "Smoke", {"players": ["Mara", "Bo", "Cy"], "first_player": 0}
     )
     page = new_page()
-    sit(page, "Table", live_server.url, table)
+    join(page, invite_url(live_server.url, table, "Table"))  # set up on the server: no keeper
     stake(page, "Inferno", 2, "Adventurer · Catacombs & Inferno")
     expect(page.get_by_role("button", name="Pass", exact=True)).to_be_visible()
     tap(page, "Pass", "Bo passed.")
