@@ -146,6 +146,9 @@ game = GalzyrGame(
     # Who may make which move: each move's ``roles`` below, over these roles.
     role_fn=role,
     role_names=ROLE_NAMES,
+    # What the story master alone sees (view.py): the drawn event card and its question, the
+    # story-master paragraphs, the secret questions and the outcomes of the options.
+    secret_keys=frozenset({"event", "text", "questions", "outcomes"}),
 )
 
 
