@@ -22,11 +22,10 @@ from tests.games.test_services_loaded_state import OPTIONS, random_args, scalars
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(scope="module")
-def world(django_db_setup, django_db_blocker):
-    with django_db_blocker.unblock():
-        books.installed().forget()
-        call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
+@pytest.fixture
+def world():
+    books.installed().forget()
+    call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
 
 
 def walk(slug: str, options: dict, seed: int, steps: int):
