@@ -190,6 +190,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "games.schema.describe_game_moves",
+        "games.schema.describe_access",
     ],
 }
 

@@ -55,3 +55,39 @@ def describe_game_moves(result: dict[str, Any], generator, request, public) -> d
     if variants and "MoveRequest" in components:
         components["MoveRequest"] = {"oneOf": variants}
     return result
+
+
+# Writes that answer without a credential: starting or importing a table (the answer gives
+# the keeper's token) and claiming a seat with its join key.
+OPEN_WRITES = {
+    ("/api/tables/", "post"),
+    ("/api/tables/import/", "post"),
+    ("/api/tables/{code}/claim/", "post"),
+}
+
+
+def describe_access(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
+    """What the views really do about credentials and guessing, in the schema: every read
+    answers without a credential (the public view, or a refusal naming why), as do the open
+    writes; every table address may answer 429 to a client that guessed too many codes."""
+    for path, operations in result.get("paths", {}).items():
+        for method, operation in operations.items():
+            security = operation.get("security")
+            if (
+                security
+                and {} not in security
+                and (method == "get" or (path, method) in OPEN_WRITES)
+            ):
+                security.append({})
+            if path.startswith("/api/tables/{code}/") or path == "/api/tables/{code}/":
+                operation.setdefault("responses", {}).setdefault(
+                    "429",
+                    {
+                        "description": "Too many wrong codes or join keys from this address; "
+                        "wait as long as Retry-After says.",
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}
+                        },
+                    },
+                )
+    return result

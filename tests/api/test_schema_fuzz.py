@@ -1,9 +1,15 @@
-"""schemathesis against our own OpenAPI schema: no generated request may cause a 5xx."""
+"""schemathesis against our own OpenAPI schema, every check but one: no server error, every
+answer documented and shaped as documented, invalid data refused, credentials as declared.
+
+Left out: "a schema-valid request is accepted". A body can fit the schema and still break a
+game's rules (options a game refuses, a move out of turn, a name with a control character):
+that is a 400 with a sentence by design, which the schema can't express.
+"""
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from config.wsgi import application
 
@@ -27,5 +33,5 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 @pytest.mark.django_db
 @schema.parametrize()
 @settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
-def test_api_never_answers_5xx(case):
-    case.call_and_validate(checks=[not_a_server_error])
+def test_api_answers_as_its_schema_says(case):
+    case.call_and_validate(excluded_checks=[positive_data_acceptance])
