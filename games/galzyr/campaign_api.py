@@ -49,18 +49,19 @@ NO_CAMPAIGN = OpenApiResponse(description="No such table, or it tracks no campai
 
 
 def _campaign_state(request: Request, code: str):
-    """The table's parsed state for a seat of the table, or the error's Response."""
+    """The table's parsed state and the seat the credential holds (None: the public view), or
+    the error's Response."""
     answer = found(request, code)
     if isinstance(answer, Response):
-        return None, answer
-    table, _held = answer
+        return None, None, answer
+    table, held = answer
     game = services.game_of(table)
     if game.slug != "galzyr":
-        return None, _no_campaign()
+        return None, None, _no_campaign()
     state = game.load(table.state)
     if state.mode != "campaign" or state.campaign is None:
-        return None, _no_campaign()
-    return state, None
+        return None, None, _no_campaign()
+    return state, held.seat, None
 
 
 def _no_campaign() -> Response:
@@ -76,12 +77,12 @@ def _no_campaign() -> Response:
 @api_view(["GET"])
 @authentication_classes([SeatCredential])
 def trays(request: Request, code: str) -> Response:
-    state, error = _campaign_state(request, code)
+    state, seat, error = _campaign_state(request, code)
     if error is not None:
         return error
     view = campaign_view_module()
     everything = view.campaign_trays(state)
-    where = view.core.where_all(state.campaign)
+    where = view.core.where_all(state.campaign, hide_drawn=seat != "sm")
     return Response({**everything, "where": {str(n): text for n, text in where.items()}})
 
 
@@ -93,9 +94,11 @@ def trays(request: Request, code: str) -> Response:
 @api_view(["GET"])
 @authentication_classes([SeatCredential])
 def where(request: Request, code: str, number: int) -> Response:
-    state, error = _campaign_state(request, code)
+    state, seat, error = _campaign_state(request, code)
     if error is not None:
         return error
     if not 0 <= number <= 999:
         return refused(_("Type a card number: 1 to 3 digits, such as 150."))
-    return Response({"number": number, "where": campaign_view_module().where_answer(state, number)})
+    return Response(
+        {"number": number, "where": campaign_view_module().where_answer(state, number, seat)}
+    )

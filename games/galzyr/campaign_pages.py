@@ -37,11 +37,11 @@ def campaign_view_module():
     return campaign_view
 
 
-def where_sentence(state, text: str | None) -> str:
+def where_sentence(state, text: str | None, seat: str | None) -> str:
     number = card_number(text)
     if number is None:
         return _("Type a card number: 1 to 3 digits, such as 150.")
-    return campaign_view_module().where_answer(state, number) or ""
+    return campaign_view_module().where_answer(state, number, seat) or ""
 
 
 @require_GET
@@ -64,7 +64,7 @@ def trays_page(request: HttpRequest, code: str) -> HttpResponse:
         raise Http404(_("This table does not track a campaign."))
     asked = request.GET.get("number")
     if asked is not None and request.htmx:
-        return render(request, WHERE, {"where_answer": where_sentence(state, asked)})
+        return render(request, WHERE, {"where_answer": where_sentence(state, asked, seat_id)})
     key = request.GET.get("tray")
     if key is not None and request.htmx:
         tray = next((t for t in trays["trays"] if t["key"] == key), None)
@@ -73,5 +73,5 @@ def trays_page(request: HttpRequest, code: str) -> HttpResponse:
         return render(request, PAGE + "#cards", {"t": tray})
     context = {"table": table, "seat": seats[seat_id], "c": trays}
     if asked is not None:
-        context["where_answer"] = where_sentence(state, asked)
+        context["where_answer"] = where_sentence(state, asked, seat_id)
     return render(request, PAGE, context)

@@ -43,12 +43,13 @@ def campaign_trays(state: State) -> dict[str, Any] | None:
     }
 
 
-def where_answer(state: State, number: int) -> str | None:
-    """ "Where is card #N?" in one sentence (None: the table tracks no campaign)."""
+def where_answer(state: State, number: int, seat: str | None) -> str | None:
+    """ "Where is card #N?" in one sentence for ``seat`` (None: the table tracks no campaign);
+    only the story master is told which event card is drawn."""
     c = state.campaign
     if state.mode != "campaign" or c is None:
         return None
-    return core.where_is(c, number)
+    return core.where_is(c, number, hide_drawn=seat != "sm")
 
 
 _KINDS: dict[str, dict[str, list[dict[str, Any]]]] = {}  # catalog digest → its kinds

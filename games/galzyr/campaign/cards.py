@@ -33,12 +33,14 @@ def tray(state: Campaign, key: str) -> list[int]:
     return list(cids)
 
 
-def where_is(state: Campaign, number: int) -> str:
-    """ "Where is card #N?" in one sentence."""
-    return _where_sentence(state, number, state.numbered(number), state.where(), {})
+def where_is(state: Campaign, number: int, *, hide_drawn: bool = True) -> str:
+    """ "Where is card #N?" in one sentence; the drawn event card shows as in the event deck
+    unless ``hide_drawn`` is False (the story master's own answer)."""
+    where = state.where(hide_drawn=hide_drawn)
+    return _where_sentence(state, number, state.numbered(number), where, {})
 
 
-def where_all(state: Campaign) -> dict[int, str]:
+def where_all(state: Campaign, *, hide_drawn: bool = True) -> dict[int, str]:
     """ "Where is card #N?" for every number of the catalog, in numerical order.
 
     One pass over the copies: ``where_is`` rescans them all and rebuilds the copy → place map
@@ -47,7 +49,7 @@ def where_all(state: Campaign) -> dict[int, str]:
     by_number: dict[int, list[int]] = {}
     for cid, copy in enumerate(state.copies):
         by_number.setdefault(copy.number, []).append(cid)
-    where, labels = state.where(), {}
+    where, labels = state.where(hide_drawn=hide_drawn), {}
     return {n: _where_sentence(state, n, by_number[n], where, labels) for n in sorted(by_number)}
 
 

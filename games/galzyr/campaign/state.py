@@ -270,9 +270,14 @@ class Campaign(Strict):
                 return loc.name
         return lid
 
-    def where(self) -> dict[int, str]:
-        """Copy id → place key (built on demand: the places are the truth)."""
-        return {cid: key for key, cids in self.places.items() for cid in cids}
+    def where(self, *, hide_drawn: bool = False) -> dict[int, str]:
+        """Copy id → place key (built on demand: the places are the truth). ``hide_drawn``: the
+        drawn event card is where everyone but the story master believes it, the event deck —
+        which card was drawn is the story master's secret."""
+        found = {cid: key for key, cids in self.places.items() for cid in cids}
+        if hide_drawn:
+            found.update(dict.fromkeys(self.places.get("drawn", ()), "event_deck"))
+        return found
 
     def numbered(self, number: int) -> list[int]:
         """The copies of card #``number``, in catalog order."""

@@ -7,7 +7,9 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.test import Client
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from games import services
 from games.galzyr import book as books
@@ -315,3 +317,24 @@ def test_the_panel_says_its_numbers_in_data_attributes_too(client, table):
     assert f'data-gold="{first.gold}"' in row and f'data-prestige="{first.prestige}"' in row
     assert 'data-phase="playing"' in text and f'data-round="{s.campaign.game.number}"' in text
     assert f'data-count="{len(s.campaign.places["library"])}"' in text
+
+
+def test_only_the_story_master_is_told_which_event_card_is_drawn(client, table):
+    """The story master draws an event card and looks at it privately: "where is" tells every
+    other seat, and a stranger, that the card is still in the event deck."""
+    seated(client, table)
+    post_move(client, table, "draw-event")
+    s = state_of(table)
+    assert s.campaign.places["drawn"], "the sample campaign's event deck drew nothing"
+    number = s.campaign.copies[s.campaign.places["drawn"][0]].number
+    url = f"/api/tables/{table.code}/where/{number}/"
+    assert "story master" in api_as(table, "sm").get(url).json()["where"]
+    for asker in (api_as(table, "p1"), api_as(table, "table"), APIClient()):
+        where = asker.get(url).json()["where"]
+        assert "story master" not in where and "event deck" in where
+        everything = asker.get(f"/api/tables/{table.code}/trays/").json()["where"]
+        assert "story master" not in json.dumps(everything)
+    page = sit(Client(), table, "p2").get(
+        reverse("games:campaign-trays", args=[table.code]), {"number": number}
+    )
+    assert b"story master" not in page.content
