@@ -26,7 +26,17 @@ from pathlib import Path
 from django.test import Client
 from django.urls import reverse
 
-from bench.core import HTMX, BenchError, Row, _call, _expect, _trim, measure
+from bench.core import (
+    HTMX,
+    BenchError,
+    Row,
+    _call,
+    _expect,
+    _trim,
+    api_client,
+    keep_and_sit,
+    measure,
+)
 from games import services
 from games.galzyr.campaign.build import unroll
 from games.models import Move, Table
@@ -91,9 +101,9 @@ class CampaignTable:
         if len(services.game_of(table).load(table.state).campaign.copies) != copies:
             raise BenchError(f"the campaign of {world_slug} has the wrong number of copies")
         self.table, self.code = table, table.code
-        response = client.post(reverse("games:seat", args=[self.code]), {"seat": SEAT})
-        if response.status_code != 302:
-            raise BenchError(f"taking the seat {SEAT!r} answered {response.status_code}")
+        # The device that started the table keeps it and sits at the shared display; the
+        # API requests send its credential as a bearer token (bench.core.keep_and_sit).
+        self.api = api_client(keep_and_sit(client, table, SEAT))
 
     @property
     def version(self) -> int:
@@ -120,15 +130,14 @@ class CampaignTable:
             "move": "campaign-move-card",
             "args": {"number": CARD, "to": "vault"},
             "version": version,
-            "seat": SEAT,
         }
         url = f"/api/tables/{self.code}/moves/"
-        return lambda: self.client.post(url, body, content_type="application/json")
+        return lambda: self.api.post(url, body, content_type="application/json")
 
     def undo_api(self, version: int):
         url = f"/api/tables/{self.code}/undo/"
-        body = {"version": version, "seat": SEAT}
-        return lambda: self.client.post(url, body, content_type="application/json")
+        body = {"version": version}
+        return lambda: self.api.post(url, body, content_type="application/json")
 
     def move_then_undo(self, move_row: Row, undo_row: Row, via: str, n: int, warmup: int):
         """Each iteration: the move (timed), its undo (timed), then the log trimmed back."""

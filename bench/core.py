@@ -19,14 +19,14 @@ from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench.games import BenchGame
 from bench.stats import median_ms, percentile_ms
-from games import services
+from games import access, seating, services
 from games.models import Move, Table
 
 HTMX = {"HX-Request": "true"}
@@ -195,15 +195,42 @@ def _trim(table: Table, above_version: int) -> None:
     Move.objects.filter(table=table, version__gt=above_version).delete()
 
 
+def keep_and_sit(client: Client, table: Table, seat: str) -> str:
+    """Seat ``client`` the way the device that starts a table is seated; the secret it keeps.
+
+    The device that creates a table keeps it (games/seating.py): the new-table form answers with
+    the keeper's signed cookie (``seating.open_keeper`` + ``access.remember``, done here on a
+    redirect of our own since the bench builds its tables through the services), then the
+    keeper takes its own seat on the seat page, ``POST games:seat``, with no join key. The
+    secret is also the keeper's bearer token for the API (``POST /api/tables/`` answers it
+    as ``token``).
+    """
+    secret = seating.open_keeper(table)
+    answer = HttpResponseRedirect(reverse("games:seat", args=[table.code]))
+    access.remember(answer, table.code, secret)
+    client.cookies.update(answer.cookies)
+    response = client.post(reverse("games:seat", args=[table.code]), {"seat": seat})
+    if response.status_code != 302:
+        raise BenchError(f"taking the seat {seat!r} answered {response.status_code}")
+    return secret
+
+
+def api_client(token: str) -> Client:
+    """A REST client of its own (no page cookie: the API reads only the bearer token)."""
+    return Client(headers={"Authorization": f"Bearer {token}"})
+
+
 class Session:
-    """One table, one seated device: the requests the bench makes against it."""
+    """One table, one seated device (its keeper): the requests the bench makes against it.
+
+    The pages go through ``client`` with the keeper's cookie; the API through a client of its
+    own sending the same credential as ``Authorization: Bearer``.
+    """
 
     def __init__(self, client: Client, game: BenchGame, table: Table):
         self.client, self.game, self.table = client, game, table
         self.code = table.code
-        response = client.post(reverse("games:seat", args=[self.code]), {"seat": game.seat})
-        if response.status_code != 302:
-            raise BenchError(f"taking the seat {game.seat!r} answered {response.status_code}")
+        self.api = api_client(keep_and_sit(client, table, game.seat))
 
     @property
     def version(self) -> int:
@@ -227,7 +254,7 @@ class Session:
         return self.client.get(reverse("games:export", args=[self.code]))
 
     def export_api(self):
-        return self.client.get(f"/api/tables/{self.code}/export/")
+        return self.api.get(f"/api/tables/{self.code}/export/")
 
     def move_htmx(self, version: int, move: str, args: dict):
         data = {"version": version}
@@ -241,14 +268,14 @@ class Session:
         return lambda: self.client.post(url, {"version": version}, headers=HTMX)
 
     def move_api(self, version: int, move: str, args: dict):
-        body = {"move": move, "args": args, "version": version, "seat": self.game.seat}
+        body = {"move": move, "args": args, "version": version}  # the token says which seat
         url = f"/api/tables/{self.code}/moves/"
-        return lambda: self.client.post(url, body, content_type="application/json")
+        return lambda: self.api.post(url, body, content_type="application/json")
 
     def undo_api(self, version: int):
-        body = {"version": version, "seat": self.game.seat}
+        body = {"version": version}
         url = f"/api/tables/{self.code}/undo/"
-        return lambda: self.client.post(url, body, content_type="application/json")
+        return lambda: self.api.post(url, body, content_type="application/json")
 
     def move_then_undo(self, move_row: Row, undo_row: Row, via: str, n: int, warmup: int):
         """Each iteration: the bench move (timed), its undo (timed), then the log trimmed back."""

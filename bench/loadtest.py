@@ -4,10 +4,13 @@
 Gunicorn runs on a free loopback port with ``DJANGO_DEBUG`` unset, a random secret key,
 ``DJANGO_ALLOWED_HOSTS=127.0.0.1`` and a throwaway SQLite database (migrated first), as
 ``gunicorn config.wsgi -w 2 --threads 8 -k gthread``. The client is one asyncio process with
-httpx: every device has its own connection and seat cookie and polls
-``/t/<code>/poll/?v=<the version it last saw>`` like the page's htmx does; the mover alternates
-the bench move and undo, each against the version it last saw, so 409s are expected (counted
-apart from errors). Gunicorn is stopped at the end whatever happens.
+httpx. The mover creates the table through the API (so it keeps it: its bearer token), takes
+the bench game's seat and reads the keeper's seat list; every other seat is taken once through
+its join link, as a phone does, and the devices share those seats' cookies in turn. Every
+device has its own connection and polls ``/t/<code>/poll/?v=<the version it last saw>`` like
+the page's htmx does; the mover alternates the bench move and undo, each against the version
+it last saw, so 409s are expected (counted apart from errors). Gunicorn is stopped at the end
+whatever happens.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from pathlib import Path
 # The parts live in loadtest_server.py, loadtest_clients.py and loadtest_report.py; this module
 # ties them together and keeps the names tests import from it (Run, summary, render, …).
 from bench.games import BENCH_GAMES
-from bench.loadtest_clients import Run, create_table, device, http_client, mover, seat_cookie
+from bench.loadtest_clients import Run, device, mover, seat_everyone
 from bench.loadtest_report import render, server_log_summary, summary
 from bench.loadtest_server import (
     Server,
@@ -53,19 +56,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 async def run_load(server: Server, args: argparse.Namespace) -> dict:
     game = BENCH_GAMES[args.game]
     await wait_ready(server)
-    async with http_client(server.url) as client:
-        table = await create_table(client, game)
-    code = table["code"]
-    seats = [seat["id"] for seat in table["seats"]]  # devices sit round the table in turn
-    cookies = {seat: await seat_cookie(server.url, code, seat) for seat in seats}
+    seated = await seat_everyone(server.url, game)
+    table, code, cookies = seated.table, seated.table["code"], seated.cookies
+    # A seat holds one device, so the polling devices share the seats' cookies in turn (to
+    # the server, tabs of the same few browsers).
     start = time.monotonic()
     run = Run(code, game, table["version"], table["state"], deadline=start + args.seconds)
     cpu = resource.getrusage(resource.RUSAGE_SELF)
     server_cpu = process_tree_cpu(server.process.pid)
     await asyncio.gather(
-        mover(run, server.url, args.moves_per_second),
+        mover(run, server.url, seated.token, args.moves_per_second),
         *(
-            device(run, server.url, cookies[seats[i % len(seats)]], args.interval)
+            device(run, server.url, cookies[i % len(cookies)], args.interval)
             for i in range(args.devices)
         ),
     )

@@ -68,6 +68,7 @@ class Run:
 
 
 async def create_table(client: httpx.AsyncClient, game: BenchGame) -> dict:
+    """Start the table through the API: the answer's ``token`` makes this client its keeper."""
     response = await client.post(
         "/api/tables/", json={"game": game.slug, "name": "Load test", "options": game.options}
     )
@@ -76,20 +77,68 @@ async def create_table(client: httpx.AsyncClient, game: BenchGame) -> dict:
     return response.json()
 
 
-async def seat_cookie(base_url: str, code: str, seat: str) -> tuple[str, str]:
-    """Take a seat the way a browser does: the seat page for the CSRF token, then the form."""
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+async def keeper_sits(client: httpx.AsyncClient, code: str, token: str, seat: str) -> str:
+    """The keeper takes its own seat (no join key needed); the token it keeps."""
+    response = await client.post(
+        f"/api/tables/{code}/claim/", json={"seat": seat}, headers=bearer(token)
+    )
+    if response.status_code != 200:
+        raise RuntimeError(f"the keeper taking {seat!r} answered {response.status_code}")
+    return response.json()["token"]
+
+
+async def seat_lines(client: httpx.AsyncClient, code: str, token: str) -> list[dict]:
+    """The keeper's list of seats: who holds each, and its join key and link."""
+    response = await client.get(f"/api/tables/{code}/seats/", headers=bearer(token))
+    if response.status_code != 200:
+        raise RuntimeError(f"the keeper's seat list answered {response.status_code}")
+    return response.json()
+
+
+async def seat_cookie(base_url: str, code: str, line: dict) -> tuple[str, str]:
+    """Take a seat the way a phone does with the keeper's QR code: open the seat's join link
+    (the page with the CSRF token and the "Take this seat" form), then post that form."""
     async with http_client(base_url) as client:
-        page = await client.get(f"/t/{code}/seat/")
+        page = await client.get(httpx.URL(line["join_url"]).path)
         page.raise_for_status()
         found = CSRF_INPUT.search(page.text)
         token = found.group(1) if found else client.cookies.get("csrftoken", "")
         response = await client.post(
-            f"/t/{code}/seat/", data={"csrfmiddlewaretoken": token, "seat": seat}
+            f"/t/{code}/seat/",
+            data={"csrfmiddlewaretoken": token, "seat": line["id"], "invite": line["invite"]},
         )
         if response.status_code != 302:
-            raise RuntimeError(f"taking seat {seat!r} answered {response.status_code}")
+            raise RuntimeError(f"taking seat {line['id']!r} answered {response.status_code}")
         name = f"seat_{code}"
         return name, client.cookies[name]
+
+
+@dataclass
+class Seated:
+    """The group the load test plays with: the keeper (the mover) and one device per seat."""
+
+    table: dict  # the API's answer to creating the table (the keeper's view, its token)
+    token: str  # the keeper's bearer token; it holds the bench game's seat
+    cookies: list[tuple[str, str]]  # (name, value) of each other seat's page cookie
+
+
+async def seat_everyone(base_url: str, game: BenchGame) -> Seated:
+    """Seat the group as a real one sits down: the mover starts the table through the API, so
+    it keeps it, and takes the bench game's seat; its seat list gives every other seat's join
+    key, and one phone per seat opens that join link."""
+    async with http_client(base_url) as client:
+        table = await create_table(client, game)
+        code = table["code"]
+        token = await keeper_sits(client, code, table["token"], game.seat)
+        lines = await seat_lines(client, code, token)
+    cookies = [await seat_cookie(base_url, code, line) for line in lines if not line["held"]]
+    if not cookies:
+        raise RuntimeError(f"{game.slug}: no seat left for the polling devices")
+    return Seated(table, token, cookies)
 
 
 # The server closed an idle keep-alive connection just as the device reused it: a browser
@@ -139,7 +188,7 @@ async def one_write(run: Run, client: httpx.AsyncClient) -> None:
         url, body = f"/api/tables/{run.code}/moves/", {"move": name, "args": args}
     except NotReady:
         url, body = f"/api/tables/{run.code}/undo/", {}
-    body.update(version=run.version, seat=run.game.seat)
+    body["version"] = run.version  # the client's bearer token says which seat moves
     start = time.monotonic()
     try:
         response = await client.post(url, json=body)
@@ -157,9 +206,11 @@ async def one_write(run: Run, client: httpx.AsyncClient) -> None:
             run.version, run.state = table["version"], table["state"]
 
 
-async def mover(run: Run, base_url: str, rate: float) -> None:
-    """``rate`` writes a second on a fixed schedule; a slow answer doesn't delay the next."""
-    async with http_client(base_url) as client:
+async def mover(run: Run, base_url: str, token: str, rate: float) -> None:
+    """``rate`` writes a second on a fixed schedule; a slow answer doesn't delay the next.
+
+    The keeper writes, holding the bench game's seat, with its bearer token."""
+    async with http_client(base_url, headers=bearer(token)) as client:
         in_flight: set[asyncio.Task] = set()
         next_at = time.monotonic()
         while next_at < run.deadline:

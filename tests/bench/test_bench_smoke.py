@@ -15,6 +15,7 @@ from bench.loadtest import Run, parse_args, server_log_summary, summary
 from bench.loadtest import render as render_load
 from bench.report import as_json, constant_queries, render, verdict
 from bench.storybook import run_storybook_bench
+from games.models import Claim
 
 PER_TABLE = [
     "full table page",
@@ -37,6 +38,10 @@ def test_bench_measures_every_interaction():
         f"{what}, {logged} logged" for logged in (2, 6) for what in PER_TABLE
     ]
     assert [row.name for row in result.rows] == expected
+    # One device per table, as a group's shared display: it started the table, so it keeps it,
+    # and holds the bench game's seat (its cookie for the pages, its token for the API).
+    claims = Claim.objects.values_list("table__name", "seat", "keeper").order_by("table__name")
+    assert list(claims) == [("Bench 2", "table", True), ("Bench 6", "table", True)]
     for row in result.rows:
         assert len(row.seconds) == 3, row.name
         assert 0 < row.median_ms <= row.p95_ms, row.name
