@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from bench.core import BenchResult, run_bench
+from bench.core import BenchResult, Row, run_bench
 from bench.games import DARK_TALES, NotReady
 from bench.loadtest import Run, parse_args, server_log_summary, summary
 from bench.loadtest import render as render_load
@@ -142,3 +142,19 @@ def test_bench_measures_the_storybook():
     document = json.loads(json.dumps(as_json(result), allow_nan=False))
     assert document["constant_queries"] is True
     assert [r["interaction"] for r in document["rows"]] == [name for name, _ in STORYBOOK_ROWS]
+
+
+def test_constant_queries_compares_each_size_not_each_call():
+    def rows(*counts):
+        return BenchResult(
+            "galzyr",
+            1,
+            0,
+            [Row(f"open scene, {i}", "open-scene", queries=list(c)) for i, c in enumerate(counts)],
+        )
+
+    # An automatic backup every backups.EVERY versions: the same 8–11 at both sizes passes.
+    assert constant_queries(rows([8, 8, 11], [8, 11, 8])).passed
+    assert constant_queries(rows([8, 8], [8, 8])).target.endswith("(8 per call)")
+    assert not constant_queries(rows([8, 8], [9, 9])).passed  # the bigger book costs a query
+    assert not constant_queries(rows([8, 11], [8, 8])).passed
