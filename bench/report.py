@@ -8,10 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from bench.core import BenchResult, Row
+from games import backups
 
 POLL_MAX_X_BARE = 2.0
 MOVE_MAX_P95_MS = 15.0
 MOVE_MAX_QUERIES = 6
+# One write in backups.EVERY stores an automatic backup in the same transaction (issue 11):
+# the moves read the undone versions, insert the backup and drop the oldest past the quota.
+BACKUP_QUERIES = 3
 PAGE_MAX_BYTES = 60_000  # "60 KB of HTML", counted strictly
 # issue 3
 WORLD_LOAD_MAX_S = 5.0  # lint + load of a generated 2,000-scene world
@@ -32,8 +36,12 @@ def verdict(row: Row, result: BenchResult) -> Verdict | None:
         ok = row.x_bare <= POLL_MAX_X_BARE and row.nbytes == 0
         return Verdict(f"≤ {POLL_MAX_X_BARE:g}× bare, 0 B", ok)
     if row.kind == "move":
-        ok = row.p95_ms <= MOVE_MAX_P95_MS and row.max_queries <= MOVE_MAX_QUERIES
-        return Verdict(f"p95 ≤ {MOVE_MAX_P95_MS:g} ms, ≤ {MOVE_MAX_QUERIES} q", ok)
+        ok = row.p95_ms <= MOVE_MAX_P95_MS and move_queries_ok(row.queries)
+        return Verdict(
+            f"p95 ≤ {MOVE_MAX_P95_MS:g} ms, ≤ {MOVE_MAX_QUERIES} q "
+            f"(+{BACKUP_QUERIES} 1 in {backups.EVERY})",
+            ok,
+        )
     if row.kind in ("world-load", "world-store"):
         # p95 of a few runs: the slowest, in effect
         return Verdict(f"≤ {WORLD_LOAD_MAX_S:g} s", row.p95_ms <= WORLD_LOAD_MAX_S * 1000)
@@ -47,6 +55,14 @@ def verdict(row: Row, result: BenchResult) -> Verdict | None:
     if row.kind == "page":
         return Verdict(f"≤ {PAGE_MAX_BYTES:,} B", row.nbytes <= PAGE_MAX_BYTES)
     return None
+
+
+def move_queries_ok(counts: list[int]) -> bool:
+    """Every call within MOVE_MAX_QUERIES, but for the one in backups.EVERY that also stores
+    an automatic backup, which may send BACKUP_QUERIES more."""
+    over = [q for q in counts if q > MOVE_MAX_QUERIES]
+    allowed = -(-len(counts) // backups.EVERY)  # one per started stretch of EVERY calls
+    return len(over) <= allowed and all(q <= MOVE_MAX_QUERIES + BACKUP_QUERIES for q in over)
 
 
 # Rows whose query count must not grow with the data behind them (every size measured).

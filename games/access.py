@@ -18,6 +18,7 @@ import hashlib
 from dataclasses import dataclass
 
 from django.conf import settings
+from django.db.models import F, FilteredRelation, Q
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
@@ -71,6 +72,14 @@ class Access:
 
 
 ANONYMOUS = Access(seat=None)
+
+
+@dataclass(frozen=True)
+class Credential:
+    """A request's secret, unresolved: a write resolves it inside its own locked read of the
+    table (``locked``), so the credential check costs no query of its own."""
+
+    secret: str | None
 
 
 def digest(secret: str) -> str:
@@ -171,6 +180,29 @@ def claim_access(code: str, secret: str | None) -> Access:
         .first()
     )
     return _of(claim) if claim else ANONYMOUS
+
+
+def locked(code: str, secret: str | None) -> tuple[Table, Access]:
+    """The table row locked for a write and what ``secret`` proves there, in one query (the
+    device's claim joined to the row; only the table's row is locked)."""
+    mine = FilteredRelation("claims", condition=Q(claims__token_hash=digest(secret or "")))
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .annotate(
+            mine=mine,
+            claim_id=F("mine__id"),
+            claim_seat=F("mine__seat"),
+            claim_keeper=F("mine__keeper"),
+        )
+        .filter(code=code)
+        .first()
+    )
+    if table is None:
+        raise TableNotFound(code)
+    if not secret or table.claim_id is None:
+        return table, ANONYMOUS
+    held = Access(seat=table.claim_seat or None, keeper=table.claim_keeper, claim_id=table.claim_id)
+    return table, held
 
 
 def page_access(request: HttpRequest, code: str) -> tuple[Table, Access]:

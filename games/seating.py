@@ -16,7 +16,8 @@ from django.db import transaction
 from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
-from games.access import ANONYMOUS, Access, AccessDenied, TableNotFound, digest
+from games import services
+from games.access import ANONYMOUS, Access, AccessDenied, digest
 from games.engine import RuleError, Seat
 from games.models import Claim, Table, new_invite_salt
 from games.registry import get_game
@@ -53,13 +54,6 @@ def valid_key(table: Table, seat_id: str, invite: str) -> bool:
     return constant_time_compare(invite or "", join_key(table, seat_id))
 
 
-def _locked(code: str) -> Table:
-    try:
-        return Table.objects.select_for_update().get(code=code)
-    except Table.DoesNotExist:
-        raise TableNotFound(code) from None
-
-
 def _seat(table: Table, seat_id: str) -> Seat:
     for seat in get_game(table.game).seats(table.state):
         if seat.id == seat_id:
@@ -84,7 +78,7 @@ def claim_seat(
     device holds the seat; AccessDenied without a valid key; nothing changes on a refusal.
     """
     with transaction.atomic():
-        table = _locked(code)
+        table = services.locked(code)
         seat = _seat(table, seat_id)
         claim = None
         if secret:
@@ -119,7 +113,7 @@ def leave_seat(code: str, by: Access) -> Access:
     """The device gives its seat up; a keeper stays keeper, anyone else holds nothing."""
     by.require_seat()
     with transaction.atomic():
-        table = _locked(code)
+        table = services.locked(code)
         claim = Claim.objects.filter(pk=by.claim_id, table=table).first()
         if claim is None:
             return ANONYMOUS
@@ -135,7 +129,7 @@ def free_seat(code: str, seat_id: str, *, by: Access) -> str:
     """A keeper frees a seat another device holds (a lost phone, a player swapping devices)."""
     by.require_keeper()
     with transaction.atomic():
-        table = _locked(code)
+        table = services.locked(code)
         seat = _seat(table, seat_id)
         holder = Claim.objects.filter(table=table, seat=seat.id).first()
         if holder is None:
@@ -152,7 +146,7 @@ def name_keeper(code: str, seat_id: str, *, by: Access) -> str:
     """A keeper makes the device holding ``seat_id`` a keeper too (the story master's, say)."""
     by.require_keeper()
     with transaction.atomic():
-        table = _locked(code)
+        table = services.locked(code)
         seat = _seat(table, seat_id)
         changed = Claim.objects.filter(table=table, seat=seat.id).update(keeper=True)
         if not changed:
@@ -166,7 +160,7 @@ def new_links(code: str, *, by: Access) -> str:
     """A keeper replaces every join link (one was shared too widely); held seats stay held."""
     by.require_keeper()
     with transaction.atomic():
-        table = _locked(code)
+        table = services.locked(code)
         table.invite_salt = new_invite_salt()
         table.save(update_fields=["invite_salt"])
     return _("Every seat has a new join link; the old links no longer work.")

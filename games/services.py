@@ -18,8 +18,8 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
-from games import backups, blobs, catalogs, exchange, patch
-from games.access import Access, TableNotFound, find_table
+from games import access, backups, blobs, catalogs, exchange, patch
+from games.access import Access, Credential, TableNotFound, find_table
 from games.engine import Game, RuleError, Seat
 from games.models import Backup, Move, Table, keeps_key_order
 from games.registry import get_game
@@ -32,6 +32,7 @@ class VersionConflict(Exception):
     """The device wrote against an old version; it gets the latest table instead."""
 
     table: Table
+    held: Access | None = None  # who wrote, when the write came with a credential
 
     def __str__(self) -> str:
         return _("The table changed — here is the latest.")
@@ -85,10 +86,7 @@ def rename_table(code: str, name: str, *, by: Access) -> Table:
     """A keeper renames the table (the code stays)."""
     by.require_keeper()
     with transaction.atomic():
-        try:
-            table = Table.objects.select_for_update().get(code=code)
-        except Table.DoesNotExist:
-            raise TableNotFound(code) from None
+        table = locked(code)
         table.name = _clean_name(name, table.name)
         table.save(update_fields=["name", "updated"])
     return table
@@ -122,14 +120,41 @@ def create_table(
     )
 
 
-def _locked(code: str, expected_version: int) -> Table:
+def locked(code: str) -> Table:
+    """The table row, locked until the transaction ends (an action that checks no version)."""
     try:
-        table = Table.objects.select_for_update().get(code=code)
+        return Table.objects.select_for_update().get(code=code)
     except Table.DoesNotExist:
         raise TableNotFound(code) from None
+
+
+# Who writes: a request's credential (checked in the write's own locked read), an access
+# already resolved, or a seat id (trusted callers: tests, the bench, management commands).
+Who = str | Access | Credential
+
+
+def _locked(
+    code: str, expected_version: int, who: Who, *, keeper: bool = False
+) -> tuple[Table, str]:
+    """The locked table and the seat writing; a credential is checked in the same query, and
+    a writer without a seat (or, for a ``keeper`` action, not a keeper) is refused before the
+    version is looked at."""
+    if isinstance(who, Credential):
+        if not who.secret:  # refused before the code is looked up: a guesser learns nothing
+            access.ANONYMOUS.require_keeper() if keeper else access.ANONYMOUS.require_seat()
+        table, held = access.locked(code, who.secret)
+    else:
+        held = who if isinstance(who, Access) else Access(seat=who or None)
+        table = locked(code)
+    if keeper:
+        held.require_keeper()
+        seat = held.seat or ""
+    else:
+        seat = held.require_seat()
     if table.version != expected_version:
-        raise VersionConflict(table)
-    return table
+        raise VersionConflict(table, held)
+    table.held = held  # what the answer's page shows this device (a keeper's buttons)
+    return table, seat
 
 
 def _save(
@@ -176,16 +201,18 @@ def apply_move(
     args: dict[str, Any] | Callable[[type[BaseModel]], dict[str, Any]] | None,
     *,
     expected_version: int,
-    seat: str,
+    seat: Who,
 ) -> tuple[Table, Move]:
     """Run one named move for ``seat``; RuleError, VersionConflict or TableNotFound otherwise.
 
-    ``args`` may be a function of the move's argument model (an HTML form is read that
-    way), so a page needs no query of its own to learn which game the table plays.
+    ``seat`` is a seat id, or a request's ``Credential``, checked in the locked read itself
+    (AccessDenied without a seat). ``args`` may be a function of the move's argument model (an
+    HTML form is read that way), so a page needs no query of its own to learn which game the
+    table plays.
     """
     # The transaction is rolled back on any exception, so a refused move changes nothing.
     with transaction.atomic():
-        table = _locked(code, expected_version)
+        table, seat = _locked(code, expected_version, seat)
         game = game_of(table)
         # Parsed once: the seat check and the move share it (big states parse slowly).
         state = game.load(table.state)
@@ -236,10 +263,10 @@ def _forget_private(state: BaseModel) -> None:
         setattr(state, name, attr.get_default())
 
 
-def undo_last(code: str, *, expected_version: int, seat: str) -> tuple[Table, Move]:
+def undo_last(code: str, *, expected_version: int, seat: Who) -> tuple[Table, Move]:
     """Restore the state before the newest move not yet undone; the undo is logged too."""
     with transaction.atomic():
-        table = _locked(code, expected_version)
+        table, seat = _locked(code, expected_version, seat)
         label = seat_of(table, seat).label
         last = (
             table.moves.exclude(name=Move.UNDO)
@@ -324,10 +351,7 @@ def back_up(code: str, *, by: Access) -> tuple[Table, Backup]:
     by.require_keeper()
     with transaction.atomic():
         # Locked (no version to check: a backup changes nothing) so it is of one whole moment.
-        try:
-            table = Table.objects.select_for_update().get(code=code)
-        except Table.DoesNotExist:
-            raise TableNotFound(code) from None
+        table = locked(code)
         who = seat_of(table, by.seat).label if by.seat else _("the keeper")
         backup = backups.store(
             table, label=_("Backed up by %(who)s") % {"who": who}, automatic=False
@@ -357,15 +381,14 @@ def visible_log(table: Table, *, by: Access) -> list[tuple[Move, bool]]:
     return [(move, by.seat is not None and move.seat == by.seat) for move in history(table)]
 
 
-def restore_backup(code: str, token: str, *, expected_version: int, by: Access):
+def restore_backup(code: str, token: str, *, expected_version: int, by: Who):
     """Put the backup's state back as a new logged move, so it can be undone and is synced.
 
     RuleError (ImportRefused) when the current rules can't take the backup's state, and
     BackupNotFound; in both cases nothing changes.
     """
-    by.require_keeper()
     with transaction.atomic():
-        table = _locked(code, expected_version)
+        table, seat = _locked(code, expected_version, by, keeper=True)
         backup = backups.find(table, token)
         state = backups.restorable_state(game_of(table), backup)
         when = formats.date_format(timezone.localtime(backup.created), "DATETIME_FORMAT")
@@ -378,7 +401,7 @@ def restore_backup(code: str, token: str, *, expected_version: int, by: Access):
             state,
             name=Move.RESTORE,
             args={"version": backup.version, "created": backup.created.isoformat()},
-            seat=by.seat or "",
+            seat=seat,
             sentence=sentence,
         )
     return table, logged

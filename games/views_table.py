@@ -111,24 +111,30 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _write(request: HttpRequest, code: str, action) -> HttpResponse:
-    """Shared by every write: seat from the cookie's claim, version from the form, errors in
-    place. One query for the claim; the service's locked read then checks the rest."""
-    held = access.claim_access(code, access.page_secret(request, code))
-    if held.seat is None:
-        return to_seat_page(request, code)
-    seat = held.seat
+    """Shared by every write: the cookie's credential checked inside the service's own locked
+    read (no query of its own), the version from the form, errors shown in place."""
+    who = access.Credential(access.page_secret(request, code))
     try:
-        table, logged = action(seat, version_from_form(request.POST))
+        table, logged = action(who, version_from_form(request.POST))
     except services.TableNotFound:
         raise Http404(_("No table has this code.")) from None
+    except access.AccessDenied:
+        return to_seat_page(request, code)
     except services.VersionConflict as conflict:
-        context = table_context(conflict.table, seat, str(conflict), error=True, keeper=held.keeper)
+        held = conflict.held
+        context = table_context(
+            conflict.table, held.seat, str(conflict), error=True, keeper=held.keeper
+        )
         return _respond(request, context, status=409)
     except RuleError as exc:
-        table = table_or_404(code)
-        context = table_context(table, seat, str(exc), error=True, keeper=held.keeper)
+        table, held = access_or_404(request, code)
+        if held.seat is None:
+            return to_seat_page(request, code)
+        context = table_context(table, held.seat, str(exc), error=True, keeper=held.keeper)
         return _respond(request, context, status=400)
-    return _respond(request, table_context(table, seat, logged.sentence, keeper=held.keeper))
+    held = table.held
+    context = table_context(table, held.seat, logged.sentence, keeper=held.keeper)
+    return _respond(request, context)
 
 
 def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
@@ -153,11 +159,11 @@ def partial_or_page(
 
 @require_POST
 def move(request: HttpRequest, code: str, name: str) -> HttpResponse:
-    def action(seat: str, version: int):
+    def action(who: access.Credential, version: int):
         def read_form(model):
             return args_from_form(model, request.POST)
 
-        return services.apply_move(code, name, read_form, expected_version=version, seat=seat)
+        return services.apply_move(code, name, read_form, expected_version=version, seat=who)
 
     return _write(request, code, action)
 
@@ -167,7 +173,7 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
     return _write(
         request,
         code,
-        lambda seat, version: services.undo_last(code, expected_version=version, seat=seat),
+        lambda who, version: services.undo_last(code, expected_version=version, seat=who),
     )
 
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import backups, services
-from games.access import AccessDenied
+from games import services
+from games.access import Access, Credential
 from games.api.common import (
     CONFLICT,
     DENIED,
@@ -18,13 +17,10 @@ from games.api.common import (
     REFUSED,
     ErrorSerializer,
     SeatCredential,
-    denied,
-    found,
-    not_found,
-    refused,
+    table_endpoint,
 )
-from games.api.tables import MoveResultSerializer, UndoRequestSerializer, write
-from games.models import Backup
+from games.api.tables import MoveResultSerializer, UndoRequestSerializer, moved
+from games.models import Backup, Table
 
 
 class RestoreRequestSerializer(UndoRequestSerializer):
@@ -47,10 +43,6 @@ class BackupSerializer(serializers.ModelSerializer):
 NO_BACKUP = OpenApiResponse(ErrorSerializer, description="No such table, or no such backup.")
 
 
-def no_backup() -> Response:
-    return refused(_("This table has no such backup."), status.HTTP_404_NOT_FOUND)
-
-
 @extend_schema(
     methods=["GET"],
     responses={200: BackupSerializer(many=True), 403: DENIED, 404: NOT_FOUND},
@@ -68,20 +60,12 @@ def no_backup() -> Response:
 )
 @api_view(["GET", "POST"])
 @authentication_classes([SeatCredential])
-def table_backups(request: Request, code: str) -> Response:
-    answer = found(request, code)
-    if isinstance(answer, Response):
-        return answer
-    table, held = answer
-    try:
-        if request.method == "POST":
-            _table, backup = services.back_up(code, by=held)
-            return Response(BackupSerializer(backup).data, status=status.HTTP_201_CREATED)
-        return Response(BackupSerializer(services.backup_list(table, by=held), many=True).data)
-    except AccessDenied as exc:
-        return denied(exc)
-    except services.TableNotFound:
-        return not_found()
+@table_endpoint
+def table_backups(request: Request, table: Table, held: Access) -> Response:
+    if request.method == "POST":
+        _table, backup = services.back_up(table.code, by=held)
+        return Response(BackupSerializer(backup).data, status=status.HTTP_201_CREATED)
+    return Response(BackupSerializer(services.backup_list(table, by=held), many=True).data)
 
 
 @extend_schema(
@@ -94,17 +78,9 @@ def table_backups(request: Request, code: str) -> Response:
 )
 @api_view(["GET"])
 @authentication_classes([SeatCredential])
-def backup_document(request: Request, code: str, token: str) -> Response:
-    answer = found(request, code)
-    if isinstance(answer, Response):
-        return answer
-    table, held = answer
-    try:
-        return Response(services.backup_document(table, token, by=held))
-    except AccessDenied as exc:
-        return denied(exc)
-    except backups.BackupNotFound:
-        return no_backup()
+@table_endpoint
+def backup_document(request: Request, table: Table, held: Access, token: str) -> Response:
+    return Response(services.backup_document(table, token, by=held))
 
 
 @extend_schema(
@@ -122,12 +98,6 @@ def backup_document(request: Request, code: str, token: str) -> Response:
 )
 @api_view(["POST"])
 @authentication_classes([SeatCredential])
-def restore_backup(request: Request, code: str, token: str) -> Response:
-    return write(
-        request,
-        code,
-        RestoreRequestSerializer,
-        lambda body, held: services.restore_backup(
-            code, token, expected_version=body["version"], by=held
-        ),
-    )
+@moved(RestoreRequestSerializer)
+def restore_backup(code: str, body: dict, who: Credential, token: str):
+    return services.restore_backup(code, token, expected_version=body["version"], by=who)

@@ -1,7 +1,10 @@
-"""What every endpoint of the REST API shares: error bodies, the table's JSON, and finding the
-table and the credential's access for a request (games/access.py)."""
+"""What every endpoint of the REST API shares: error bodies, the table's JSON, and one way to
+answer for a table: ``table_endpoint`` finds the table and what the request's credential proves
+there (games/access.py) and turns every refusal the services raise into its JSON answer."""
 
 from __future__ import annotations
+
+from functools import wraps
 
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
@@ -11,8 +14,9 @@ from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import access, services
-from games.access import Access
+from games import access, backups, seating, services
+from games.access import Access, AccessDenied
+from games.engine import RuleError
 from games.models import Move, Table
 
 
@@ -112,12 +116,85 @@ class SeatCredentialScheme(OpenApiAuthenticationExtension):
         }
 
 
-def found(request: Request, code: str) -> tuple[Table, Access] | Response:
-    """The table and what the request's bearer token proves there, or the 404."""
-    try:
-        return access.api_access(request, code)
-    except services.TableNotFound:
+def conflict(exc: services.VersionConflict, held: Access) -> Response:
+    """A write against an old version: the latest table, as this seat may see it."""
+    table = exc.table
+    return Response(
+        {
+            "error": str(exc),
+            "version": table.version,
+            "state": services.game_of(table).view(table.state, held.view_seat),
+        },
+        status=status.HTTP_409_CONFLICT,
+    )
+
+
+def refusal(exc: RuleError | services.TableNotFound | backups.BackupNotFound) -> Response:
+    """The answer to what the services refuse: 404, 403, 409 for a held seat, else 400."""
+    if isinstance(exc, services.TableNotFound):
         return not_found()
+    if isinstance(exc, backups.BackupNotFound):
+        return refused(_("This table has no such backup."), status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, seating.SeatHeld):
+        return refused(str(exc), status.HTTP_409_CONFLICT)
+    if isinstance(exc, AccessDenied):
+        return denied(exc)
+    return refused(str(exc))
+
+
+REFUSALS = (RuleError, services.TableNotFound, backups.BackupNotFound)
+
+
+def refusals_answered(view):
+    """An API view whose refusals (RuleError and the not-founds) become their JSON answers."""
+
+    @wraps(view)
+    def wrapped(request: Request, *args, **kwargs) -> Response:
+        try:
+            return view(request, *args, **kwargs)
+        except REFUSALS as exc:
+            return refusal(exc)
+
+    return wrapped
+
+
+def _answered(view, resolve):
+    @wraps(view)
+    def wrapped(request: Request, code: str, **kwargs) -> Response:
+        try:
+            found, held = resolve(request, code)
+        except services.TableNotFound:
+            return not_found()
+        try:
+            return view(request, found, held, **kwargs)
+        except services.VersionConflict as exc:
+            return conflict(exc, held)
+        except REFUSALS as exc:
+            return refusal(exc)
+
+    return wrapped
+
+
+def _table_and_access(request: Request, code: str) -> tuple[Table, Access]:
+    return access.api_access(request, code)
+
+
+def _code_and_access(request: Request, code: str) -> tuple[str, Access]:
+    return code, access.claim_access(code, access.api_secret(request))
+
+
+def table_endpoint(view):
+    """An API view over one table, called as ``view(request, table, held, **kwargs)``: the
+    table and what the request's bearer token proves there, found in one query; refusals and
+    a stale version become their JSON answers."""
+    return _answered(view, _table_and_access)
+
+
+def table_write(view):
+    """An API write, called as ``view(request, code, held, **kwargs)``: only the credential is
+    looked up (one query, the table's state not read), since the service locks and reads the
+    table itself; refusals and a stale version become their JSON answers."""
+    return _answered(view, _code_and_access)
 
 
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No table has this code.")

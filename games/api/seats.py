@@ -10,13 +10,17 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import access, seating, services
-from games.access import AccessDenied
-from games.api.common import DENIED, NOT_FOUND, REFUSED, SeatCredential, denied, found, not_found
-from games.api.common import refused as refuse
-from games.engine import RuleError
-
-HELD = 409
+from games import access, seating
+from games.access import Access
+from games.api.common import (
+    DENIED,
+    NOT_FOUND,
+    REFUSED,
+    SeatCredential,
+    refusals_answered,
+    table_endpoint,
+)
+from games.models import Table
 
 
 class ClaimRequestSerializer(serializers.Serializer):
@@ -56,14 +60,6 @@ class MessageSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
-def _refusal(exc: RuleError) -> Response:
-    if isinstance(exc, seating.SeatHeld):
-        return refuse(str(exc), HELD)
-    if isinstance(exc, AccessDenied):
-        return denied(exc)
-    return refuse(str(exc))
-
-
 @extend_schema(
     request=ClaimRequestSerializer,
     responses={200: ClaimSerializer, 400: REFUSED, 403: DENIED, 404: NOT_FOUND, 409: REFUSED},
@@ -74,20 +70,16 @@ def _refusal(exc: RuleError) -> Response:
 )
 @api_view(["POST"])
 @authentication_classes([SeatCredential])
+@refusals_answered
 def claim(request: Request, code: str) -> Response:
     body = ClaimRequestSerializer(data=request.data)
     body.is_valid(raise_exception=True)
-    try:
-        secret, held = seating.claim_seat(
-            code,
-            body.validated_data["seat"],
-            secret=access.api_secret(request),
-            invite=body.validated_data["invite"],
-        )
-    except services.TableNotFound:
-        return not_found()
-    except RuleError as exc:
-        return _refusal(exc)
+    secret, held = seating.claim_seat(
+        code,
+        body.validated_data["seat"],
+        secret=access.api_secret(request),
+        invite=body.validated_data["invite"],
+    )
     return Response({"token": secret, "seat": held.seat, "keeper": held.keeper})
 
 
@@ -100,15 +92,9 @@ def claim(request: Request, code: str) -> Response:
 )
 @api_view(["POST"])
 @authentication_classes([SeatCredential])
-def leave(request: Request, code: str) -> Response:
-    answer = found(request, code)
-    if isinstance(answer, Response):
-        return answer
-    _table, held = answer
-    try:
-        now = seating.leave_seat(code, held)
-    except RuleError as exc:
-        return _refusal(exc)
+@table_endpoint
+def leave(request: Request, table: Table, held: Access) -> Response:
+    now = seating.leave_seat(table.code, held)
     return Response({"token": "", "seat": now.seat, "keeper": now.keeper})
 
 
@@ -128,26 +114,21 @@ def leave(request: Request, code: str) -> Response:
 )
 @api_view(["GET", "POST"])
 @authentication_classes([SeatCredential])
-def seats(request: Request, code: str) -> Response:
-    answer = found(request, code)
-    if isinstance(answer, Response):
-        return answer
-    table, held = answer
-    try:
-        if request.method == "POST":
-            body = SeatActionSerializer(data=request.data)
-            body.is_valid(raise_exception=True)
-            action, seat = body.validated_data["action"], body.validated_data["seat"]
-            if action == "new-links":
-                message = seating.new_links(code, by=held)
-            elif action == "free":
-                message = seating.free_seat(code, seat, by=held)
-            else:
-                message = seating.name_keeper(code, seat, by=held)
-            return Response({"message": message})
-        lines = seating.seat_lines(table, held)
-    except RuleError as exc:
-        return _refusal(exc)
+@table_endpoint
+def seats(request: Request, table: Table, held: Access) -> Response:
+    code = table.code
+    if request.method == "POST":
+        body = SeatActionSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        action, seat = body.validated_data["action"], body.validated_data["seat"]
+        if action == "new-links":
+            message = seating.new_links(code, by=held)
+        elif action == "free":
+            message = seating.free_seat(code, seat, by=held)
+        else:
+            message = seating.name_keeper(code, seat, by=held)
+        return Response({"message": message})
+    lines = seating.seat_lines(table, held)
     return Response(
         [
             {

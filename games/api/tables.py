@@ -3,6 +3,8 @@ export and import."""
 
 from __future__ import annotations
 
+from functools import wraps
+
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
@@ -10,8 +12,8 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import access, backups, exchange, seating, services
-from games.access import Access, AccessDenied
+from games import access, exchange, seating, services
+from games.access import Access, Credential
 from games.api.common import (
     CONFLICT,
     DENIED,
@@ -20,13 +22,13 @@ from games.api.common import (
     MoveSerializer,
     SeatCredential,
     TableSerializer,
-    denied,
-    found,
-    not_found,
+    conflict,
+    refusals_answered,
     refused,
+    table_endpoint,
     table_json,
 )
-from games.engine import RuleError
+from games.models import Table
 from games.registry import all_games
 
 
@@ -61,37 +63,28 @@ class MoveResultSerializer(serializers.Serializer):
     table = TableSerializer()
 
 
-def conflict(exc: services.VersionConflict, held: Access) -> Response:
-    table = exc.table
-    return Response(
-        {
-            "error": str(exc),
-            "version": table.version,
-            "state": services.game_of(table).view(table.state, held.view_seat),
-        },
-        status=status.HTTP_409_CONFLICT,
-    )
+def moved(body_serializer):
+    """An API write over a table (move, undo, restore), as ``action(code, body, who)``: the
+    body checked, then the service, which checks the request's credential in its own locked
+    read and refuses what it may not do; answers the move and the table."""
 
+    def decorate(action):
+        @wraps(action)
+        @refusals_answered
+        def view(request: Request, code: str, **kwargs) -> Response:
+            body = body_serializer(data=request.data)
+            body.is_valid(raise_exception=True)
+            who = Credential(access.api_secret(request))
+            try:
+                table, logged = action(code, body.validated_data, who, **kwargs)
+            except services.VersionConflict as exc:
+                return conflict(exc, exc.held or access.ANONYMOUS)
+            held = table.held
+            return Response({"move": MoveSerializer(logged).data, "table": table_json(table, held)})
 
-def write(request: Request, code: str, body_serializer, action) -> Response:
-    """Every API write: the body checked, the credential's access found (one query), then the
-    service, which refuses what this access may not do."""
-    body = body_serializer(data=request.data)
-    body.is_valid(raise_exception=True)
-    held = access.claim_access(code, access.api_secret(request))
-    try:
-        table, logged = action(body.validated_data, held)
-    except services.TableNotFound:
-        return not_found()
-    except backups.BackupNotFound:
-        return refused(_("This table has no such backup."), status.HTTP_404_NOT_FOUND)
-    except services.VersionConflict as exc:
-        return conflict(exc, held)
-    except AccessDenied as exc:
-        return denied(exc)
-    except RuleError as exc:
-        return refused(str(exc))
-    return Response({"move": MoveSerializer(logged).data, "table": table_json(table, held)})
+        return view
+
+    return decorate
 
 
 def _kept(table, secret: str) -> Response:
@@ -107,14 +100,12 @@ def _kept(table, secret: str) -> Response:
 )
 @api_view(["POST"])
 @authentication_classes([SeatCredential])
+@refusals_answered
 def create_table(request: Request) -> Response:
     body = NewTableSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data
-    try:
-        table = services.create_table(data["game"], data.get("name", ""), data["options"])
-    except RuleError as exc:
-        return refused(str(exc))
+    table = services.create_table(data["game"], data.get("name", ""), data["options"])
     return _kept(table, seating.open_keeper(table))
 
 
@@ -145,25 +136,15 @@ class RenameSerializer(serializers.Serializer):
 )
 @api_view(["GET", "PATCH", "DELETE"])
 @authentication_classes([SeatCredential])
-def table_detail(request: Request, code: str) -> Response:
-    answer = found(request, code)
-    if isinstance(answer, Response):
-        return answer
-    table, held = answer
-    try:
-        if request.method == "PATCH":
-            body = RenameSerializer(data=request.data)
-            body.is_valid(raise_exception=True)
-            table = services.rename_table(code, body.validated_data["name"], by=held)
-        elif request.method == "DELETE":
-            services.delete_table(code, by=held)
-            return Response(status=status.HTTP_204_NO_CONTENT)
-    except AccessDenied as exc:
-        return denied(exc)
-    except services.TableNotFound:
-        return not_found()
-    except RuleError as exc:
-        return refused(str(exc))
+@table_endpoint
+def table_detail(request: Request, table: Table, held: Access) -> Response:
+    if request.method == "PATCH":
+        body = RenameSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        table = services.rename_table(table.code, body.validated_data["name"], by=held)
+    elif request.method == "DELETE":
+        services.delete_table(table.code, by=held)
+        return Response(status=status.HTTP_204_NO_CONTENT)
     return Response(table_json(table, held))
 
 
@@ -182,17 +163,11 @@ def table_detail(request: Request, code: str) -> Response:
 )
 @api_view(["POST"])
 @authentication_classes([SeatCredential])
-def make_move(request: Request, code: str) -> Response:
-    def action(body, held: Access):
-        return services.apply_move(
-            code,
-            body["move"],
-            body["args"],
-            expected_version=body["version"],
-            seat=held.require_seat(),
-        )
-
-    return write(request, code, MoveRequestSerializer, action)
+@moved(MoveRequestSerializer)
+def make_move(code: str, body: dict, who: Credential):
+    return services.apply_move(
+        code, body["move"], body["args"], expected_version=body["version"], seat=who
+    )
 
 
 @extend_schema(
@@ -208,15 +183,9 @@ def make_move(request: Request, code: str) -> Response:
 )
 @api_view(["POST"])
 @authentication_classes([SeatCredential])
-def undo(request: Request, code: str) -> Response:
-    return write(
-        request,
-        code,
-        UndoRequestSerializer,
-        lambda body, held: services.undo_last(
-            code, expected_version=body["version"], seat=held.require_seat()
-        ),
-    )
+@moved(UndoRequestSerializer)
+def undo(code: str, body: dict, who: Credential):
+    return services.undo_last(code, expected_version=body["version"], seat=who)
 
 
 @extend_schema(
@@ -227,11 +196,8 @@ def undo(request: Request, code: str) -> Response:
 )
 @api_view(["GET"])
 @authentication_classes([SeatCredential])
-def history(request: Request, code: str) -> Response:
-    answer = found(request, code)
-    if isinstance(answer, Response):
-        return answer
-    table, held = answer
+@table_endpoint
+def history(request: Request, table: Table, held: Access) -> Response:
     moves = []
     for move, shown in services.visible_log(table, by=held):
         data = MoveSerializer(move).data
@@ -252,15 +218,9 @@ def history(request: Request, code: str) -> Response:
 )
 @api_view(["GET"])
 @authentication_classes([SeatCredential])
-def export(request: Request, code: str) -> Response:
-    answer = found(request, code)
-    if isinstance(answer, Response):
-        return answer
-    table, held = answer
-    try:
-        return Response(services.export_document(table, by=held))
-    except AccessDenied as exc:
-        return denied(exc)
+@table_endpoint
+def export(request: Request, table: Table, held: Access) -> Response:
+    return Response(services.export_document(table, by=held))
 
 
 @extend_schema(
@@ -271,11 +231,9 @@ def export(request: Request, code: str) -> Response:
 )
 @api_view(["POST"])
 @authentication_classes([SeatCredential])
+@refusals_answered
 def import_table(request: Request) -> Response:
     if len(request.body) > exchange.MAX_BYTES:
         return refused(_("The document is larger than 5 MB; a table export can be at most 5 MB."))
-    try:
-        table = exchange.import_table(request.data if isinstance(request.data, dict) else {})
-    except RuleError as exc:
-        return refused(str(exc))
+    table = exchange.import_table(request.data if isinstance(request.data, dict) else {})
     return _kept(table, seating.open_keeper(table))

@@ -16,8 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games import services
-from games.api.common import NOT_FOUND, REFUSED, SeatCredential, found, refused
+from games.access import Access
+from games.api.common import NOT_FOUND, REFUSED, SeatCredential, refused, table_endpoint
 from games.galzyr.campaign_pages import campaign_view_module
+from games.models import Table
 
 
 class TrayCardSerializer(serializers.Serializer):
@@ -48,20 +50,13 @@ class WhereSerializer(serializers.Serializer):
 NO_CAMPAIGN = OpenApiResponse(description="No such table, or it tracks no campaign.")
 
 
-def _campaign_state(request: Request, code: str):
-    """The table's parsed state and the seat the credential holds (None: the public view), or
-    the error's Response."""
-    answer = found(request, code)
-    if isinstance(answer, Response):
-        return None, None, answer
-    table, held = answer
+def _campaign_state(table: Table):
+    """The table's parsed state, or None when it tracks no campaign."""
     game = services.game_of(table)
     if game.slug != "galzyr":
-        return None, None, _no_campaign()
+        return None
     state = game.load(table.state)
-    if state.mode != "campaign" or state.campaign is None:
-        return None, None, _no_campaign()
-    return state, held.seat, None
+    return state if state.mode == "campaign" and state.campaign is not None else None
 
 
 def _no_campaign() -> Response:
@@ -76,13 +71,14 @@ def _no_campaign() -> Response:
 )
 @api_view(["GET"])
 @authentication_classes([SeatCredential])
-def trays(request: Request, code: str) -> Response:
-    state, seat, error = _campaign_state(request, code)
-    if error is not None:
-        return error
+@table_endpoint
+def trays(request: Request, table: Table, held: Access) -> Response:
+    state = _campaign_state(table)
+    if state is None:
+        return _no_campaign()
     view = campaign_view_module()
     everything = view.campaign_trays(state)
-    where = view.core.where_all(state.campaign, hide_drawn=seat != "sm")
+    where = view.core.where_all(state.campaign, hide_drawn=held.seat != "sm")
     return Response({**everything, "where": {str(n): text for n, text in where.items()}})
 
 
@@ -93,12 +89,12 @@ def trays(request: Request, code: str) -> Response:
 )
 @api_view(["GET"])
 @authentication_classes([SeatCredential])
-def where(request: Request, code: str, number: int) -> Response:
-    state, seat, error = _campaign_state(request, code)
-    if error is not None:
-        return error
+@table_endpoint
+def where(request: Request, table: Table, held: Access, number: int) -> Response:
+    state = _campaign_state(table)
+    if state is None:
+        return _no_campaign()
     if not 0 <= number <= 999:
         return refused(_("Type a card number: 1 to 3 digits, such as 150."))
-    return Response(
-        {"number": number, "where": campaign_view_module().where_answer(state, number, seat)}
-    )
+    answer = campaign_view_module().where_answer(state, number, held.seat)
+    return Response({"number": number, "where": answer})

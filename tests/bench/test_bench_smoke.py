@@ -158,3 +158,16 @@ def test_constant_queries_compares_each_size_not_each_call():
     assert constant_queries(rows([8, 8], [8, 8])).target.endswith("(8 per call)")
     assert not constant_queries(rows([8, 8], [9, 9])).passed  # the bigger book costs a query
     assert not constant_queries(rows([8, 11], [8, 8])).passed
+
+
+def test_a_move_may_send_more_queries_only_on_its_automatic_backups():
+    from bench.report import BACKUP_QUERIES, MOVE_MAX_QUERIES, move_queries_ok
+    from games import backups
+
+    calls = [MOVE_MAX_QUERIES] * (2 * backups.EVERY)
+    assert move_queries_ok(calls)
+    backed_up = list(calls)
+    backed_up[0] = backed_up[backups.EVERY] = MOVE_MAX_QUERIES + BACKUP_QUERIES
+    assert move_queries_ok(backed_up)
+    assert not move_queries_ok([*backed_up[:-1], MOVE_MAX_QUERIES + 1])  # one too many
+    assert not move_queries_ok([MOVE_MAX_QUERIES + BACKUP_QUERIES + 1])

@@ -146,10 +146,10 @@ def test_applying_an_effect_has_a_constant_number_of_queries(
 ):
     resolve(seated, table, 7009, 3)
     table.refresh_from_db()
-    # the device's claim (the one query the access model adds to a write, games/access.py);
-    # savepoint, the locked table, save, move row, release; the world's hash for the view
-    # after it (the move opens no book); the recent log
-    with django_assert_num_queries(8):
+    # savepoint, the locked table with the device's claim joined (games/access.py), save,
+    # move row, release; the world's hash for the view after it (the move opens no book);
+    # the recent log
+    with django_assert_num_queries(7):
         response = seated.post(
             reverse("games:move", args=[table.code, "apply-effect"]),
             {"version": table.version, "effect": "1"},
