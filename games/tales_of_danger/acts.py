@@ -1,18 +1,26 @@
 """Dealing and Act 1 (secure a sponsor), with the turn helpers Act 2 shares.
 
 Every function here with the signature ``(state, args, seat) -> str`` is a move; rules.py
-registers them. The others are helpers the pages can call too (``check_secure``).
+registers them. Whether a hand can secure a sponsor is sponsors.py's question.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.engine import RuleError
-from games.tales_of_danger.catalog import UNKNOWN, Catalog, need
+from games.tales_of_danger.catalog import need
+from games.tales_of_danger.sponsors import (
+    available_sponsors,
+    check_secure,
+    must_secure,
+    require_unable,
+    securable,
+    secure_checks,
+    without_sponsor,
+)
 from games.tales_of_danger.state import State
 from games.tales_of_danger.table import (
     ACT1_HAND_LIMIT,
@@ -205,20 +213,6 @@ def pass_turn(state: State) -> None:
 # -- Act 1 ---------------------------------------------------------------------------------
 
 
-def _without_sponsor(state: State) -> list[int]:
-    return [i for i, p in enumerate(state.players) if p.sponsor is None]
-
-
-def available_sponsors(state: State) -> list[str]:
-    taken = {p.sponsor for p in state.players}
-    return [s for s in state.sponsors if s not in taken]
-
-
-def must_secure(state: State, index: int) -> bool:
-    """The Move the Story Along rule: the last player without a sponsor must take one."""
-    return _without_sponsor(state) == [index]
-
-
 def recruit(state: State, args: RecruitArgs, seat: str) -> str:
     """Act 1: recruit 2 people from the pool or the deck, keep 7 at most, refill the pool."""
     index = turn_start(state, seat, act=1)
@@ -230,59 +224,6 @@ def recruit(state: State, args: RecruitArgs, seat: str) -> str:
     if must_secure(state, index):
         text += f". As the last without a sponsor, {name(state, index)} must take one now"
     return text + "."
-
-
-@dataclass
-class SecureCheck:
-    """The answer to “can I secure this sponsor with these people?”."""
-
-    sponsor: str
-    evidence: int = 0
-    plans: int = 0
-    evidence_needed: int = 0
-    plans_needed: int = 0
-    insiders: list[str] = field(default_factory=list)
-    counted: list[str] = field(default_factory=list)  # people showing the sponsor's icon
-    ok: bool = False
-    reason: str = ""
-
-
-def check_secure(catalog: Catalog, sponsor_ref: str, people: list[str]) -> SecureCheck:
-    """Count evidence and plans on the people showing the sponsor's icon, and look for insiders.
-
-    Raises RuleError asking for any value of the catalog it needs and lacks.
-    """
-    sponsor = catalog.sponsor(sponsor_ref)
-    who = sponsor.display
-    check = SecureCheck(
-        sponsor=sponsor.id,
-        evidence_needed=need(sponsor.evidence, f"how much evidence the {who} needs"),
-        plans_needed=need(sponsor.plans, f"how many plans the {who} needs"),
-    )
-    unknown = [catalog.person(p).name for p in people if catalog.person(p).ribbon is None]
-    if unknown:
-        listed = ", ".join(sorted(set(unknown)))
-        raise RuleError(f"The app does not know the sponsor icons on: {listed} ({UNKNOWN}).")
-    for ref in people:
-        card = catalog.person(ref)
-        if sponsor.id not in card.ribbon:
-            continue
-        check.counted.append(card.id)
-        check.evidence += need(card.evidence, f"the evidence on the {card.name}")
-        check.plans += need(card.plans, f"the plans on the {card.name}")
-        if card.ribbon[sponsor.id] > 0:
-            check.insiders.append(card.id)
-    if not check.insiders:
-        check.reason = f"None of these people is an insider (stars by the icon) for the {who}."
-    elif check.evidence < check.evidence_needed or check.plans < check.plans_needed:
-        check.reason = (
-            f"The {who} needs {check.evidence_needed} evidence and {check.plans_needed} plans; "
-            f"the people showing that icon give {check.evidence} and {check.plans}."
-        )
-    else:
-        check.ok = True
-        check.reason = f"These people can secure the {who}."
-    return check
 
 
 def _after_recruiting(state: State, seat: str) -> int:
@@ -317,7 +258,7 @@ def _give_sponsor(state: State, index: int, sponsor_id: str, discard: list[str])
 
 def _story_along(state: State) -> str:
     """With 6 players, the 6th receives the last sponsor the moment the 5th secures one."""
-    left = _without_sponsor(state)
+    left = without_sponsor(state)
     if len(state.players) == 6 and len(left) == 1 and len(available_sponsors(state)) == 1:
         text = _give_sponsor(state, left[0], available_sponsors(state)[0], [])
         return ". " + text.replace("secured", "receives", 1)
@@ -350,6 +291,7 @@ def take_lowest_sponsor(state: State, args: TakeLowestArgs, seat: str) -> str:
     index = _after_recruiting(state, seat)
     if not must_secure(state, index):
         raise RuleError("Only the last player without a sponsor is given the lowest-ranking one.")
+    require_unable(state, index)
     lowest = state.catalog.ranked(available_sponsors(state))[-1]
     text = _give_sponsor(state, index, lowest, args.discard)
     pass_turn(state)
@@ -360,10 +302,12 @@ def end_turn(state: State, args: Args, seat: str) -> str:
     """Act 1: end the turn without securing a sponsor."""
     index = _after_recruiting(state, seat)
     if must_secure(state, index):
+        last = f"{name(state, index)} is the last player without a sponsor and must take one now"
+        if securable(secure_checks(state, index)):
+            raise RuleError(f"{last}: secure one of your choice.")
         lowest = state.catalog.ranked(available_sponsors(state))[-1]
         raise RuleError(
-            f"{name(state, index)} is the last player without a sponsor and must take one now: "
-            f"secure one, or receive the lowest-ranking one left "
+            f"{last}: secure one, or receive the lowest-ranking one left "
             f"(the {state.catalog.sponsor(lowest).display})."
         )
     pass_turn(state)

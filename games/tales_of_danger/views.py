@@ -5,10 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from games.engine import TABLE_SEAT, RuleError, Seat
-from games.tales_of_danger.acts import available_sponsors, check_secure, must_secure
 from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog
 from games.tales_of_danger.market import free_in_pool
 from games.tales_of_danger.scoring import outcome, scoreboard
+from games.tales_of_danger.sponsors import (
+    SecureCheck,
+    available_sponsors,
+    must_secure,
+    securable,
+    secure_checks,
+)
 from games.tales_of_danger.state import State
 from games.tales_of_danger.table import (
     ACT1_HAND_LIMIT,
@@ -93,9 +99,8 @@ def _player(state: State, index: int, viewer: int | None) -> dict[str, Any]:
 def _secure_hints(state: State, index: int) -> dict[str, Any]:
     """For an Act 1 player: could the whole hand secure each available sponsor?"""
     hints = {}
-    for sponsor in available_sponsors(state):
-        try:
-            check = check_secure(state.catalog, sponsor, state.players[index].hand)
+    for sponsor, check in secure_checks(state, index).items():
+        if isinstance(check, SecureCheck):
             hints[sponsor] = {
                 "ok": check.ok,
                 "reason": check.reason,
@@ -103,8 +108,8 @@ def _secure_hints(state: State, index: int) -> dict[str, Any]:
                 "plans": check.plans,
                 "insider": bool(check.insiders),
             }
-        except RuleError as exc:
-            hints[sponsor] = {"ok": None, "reason": str(exc)}
+        else:
+            hints[sponsor] = {"ok": None, "reason": str(check)}
         card = state.catalog.sponsor(sponsor)
         hints[sponsor]["needs"] = [card.evidence, card.plans]
     return hints
@@ -160,9 +165,10 @@ def available_moves(state: State, seat: str) -> list[str]:
             elif active.act == 1 and state.step == "acted":
                 if available_sponsors(state):
                     out.append("secure-sponsor")
-                out.append(
-                    "take-lowest-sponsor" if must_secure(state, state.active) else "end-turn"
-                )
+                if not must_secure(state, state.active):
+                    out.append("end-turn")
+                elif not securable(secure_checks(state, state.active)):
+                    out.append("take-lowest-sponsor")  # only for a player unable to secure
             elif active.act == 2 and state.step == "start" and not open_pool:
                 free = free_in_pool(state, state.active)
                 if free is None or free:
@@ -241,6 +247,8 @@ def _prompt(state: State) -> str:
         if state.step == "start":
             return f"{p.name} recruits 2 people."
         if must_secure(state, state.active):
+            if securable(secure_checks(state, state.active)):
+                return f"{p.name} must secure a sponsor of their choice."
             return f"{p.name} must secure a sponsor, or receive the lowest-ranking one left."
         return f"{p.name} may secure a sponsor, or ends the turn."
     free = free_in_pool(state, state.active)

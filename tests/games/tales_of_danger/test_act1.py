@@ -5,6 +5,8 @@ The test catalog (conftest.py) gives, among others:
   Minstrel: a Queen icon without stars, 2 evidence 2 plans; the Queen needs 4 and 6.
 """
 
+import json
+
 import pytest
 
 from games.engine import RuleError
@@ -187,3 +189,66 @@ def test_act1_secure_hints_for_the_active_player(tod):
     assert hints["queen"]["ok"] is True
     assert hints["bishop"]["ok"] is False
     assert "secure_hints" not in t.view("p2")
+
+
+# Move the Story Along: the last player without a sponsor must take one. The lowest-ranking
+# sponsor left is given only to a player who cannot secure any sponsor still on the table
+# with the people in hand; a player who can, secures one of their own choice instead.
+MOVE_THE_STORY_ALONG = [
+    # (the last player's hand, sponsors left, the sponsor received, or the refusal)
+    pytest.param(
+        ["sailor", "monk", "farmer"],
+        ["queen", "bishop", "sponsor-e"],
+        "sponsor-e",
+        id="unable-to-secure-any: receives the lowest-ranking left",
+    ),
+    pytest.param(
+        ["innkeeper", "kings-steward", "monk"],
+        ["queen", "bishop", "sponsor-e"],
+        "Ada can secure the Sponsor E",
+        id="able-to-secure-the-lowest: secures it by choice, is not given it",
+    ),
+    pytest.param(
+        ["monk", "farmer", "deacon", "sailor"],
+        ["knights-templar", "sponsor-e", "sponsor-f"],
+        "Ada can secure the Knights Templar",
+        id="able-to-secure-a-higher-one: no lowest-ranking sponsor",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hand", "left", "expected"), MOVE_THE_STORY_ALONG)
+def test_move_the_story_along_gives_the_lowest_only_to_a_player_unable_to_secure(
+    tod, hand, left, expected
+):
+    taken = [s for s in ALL if s not in left][:1]
+    t = tod.arranged([hand, ["nun"]], POOL, [None, taken[0]], step="acted", on_table=left + taken)
+    if expected in left:
+        sentence = t.do("take-lowest-sponsor")
+        assert sentence.startswith("Ada receives the")
+        assert t.state.players[0].sponsor == expected
+        return
+    before = json.dumps(t.data, sort_keys=True)
+    with pytest.raises(RuleError) as refused:
+        t.do("take-lowest-sponsor")
+    assert str(refused.value).startswith(expected)
+    assert "the lowest-ranking sponsor is given only" in str(refused.value)
+    assert json.dumps(t.data, sort_keys=True) == before
+    # The page agrees with the move: no lowest-ranking button, a prompt to choose, and the
+    # end-turn refusal no longer offers the lowest-ranking sponsor.
+    assert "take-lowest-sponsor" not in t.view("p1")["moves"]
+    assert t.view("p1")["prompt"] == "Ada must secure a sponsor of their choice."
+    with pytest.raises(RuleError, match="must take one now: secure one of your choice.$"):
+        t.do("end-turn")
+
+
+def test_the_lowest_sponsor_waits_for_what_the_catalog_lacks_to_tell_unable(tod):
+    # Ranks and needs are known, the Sailor's sponsor icons are not: nobody can tell yet.
+    t = tod.arranged([["sailor"], ["monk"]], POOL, [None, "queen"], step="acted")
+    state = t.state
+    state.catalog.person("sailor").ribbon = None
+    t.put(state)
+    before = json.dumps(t.data, sort_keys=True)
+    with pytest.raises(RuleError, match="can't tell yet whether Ada can secure a sponsor. The app"):
+        t.do("take-lowest-sponsor")
+    assert json.dumps(t.data, sort_keys=True) == before

@@ -3,13 +3,13 @@
 import pytest
 
 from games.engine import RuleError
-from games.tales_of_danger.acts import check_secure
 from games.tales_of_danger.catalog import (
     UNKNOWN,
     CatalogPatch,
     default_catalog,
     patched,
 )
+from games.tales_of_danger.sponsors import check_secure
 from games.tales_of_danger.voyage import PayCard, card_values
 
 

@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.engine import RuleError
-from games.tales_of_danger.acts import available_sponsors, check_secure, must_secure
 from games.tales_of_danger.catalog import UNKNOWN_CARD
 from games.tales_of_danger.market import free_in_pool
 from games.tales_of_danger.scoring import revealed
+from games.tales_of_danger.sponsors import available_sponsors, check_secure, must_secure
 from games.tales_of_danger.state import State
 from games.tales_of_danger.table import POOL_SIZE, seen
 from games.tales_of_danger.voyage import PayCard, settle
@@ -113,10 +113,13 @@ class Player:
         if s.stage == "acts" and player.act == 1:
             if s.step == "start":
                 return "recruit", self.gather_args(s.active, 2, 7), seat
+            must = must_secure(s, s.active)
             for sponsor in self.rnd.sample(available_sponsors(s), len(available_sponsors(s))):
-                if check_secure(s.catalog, sponsor, player.hand).ok and self.rnd.random() < 0.9:
+                if check_secure(s.catalog, sponsor, player.hand).ok and (
+                    must or self.rnd.random() < 0.9
+                ):
                     return "secure-sponsor", {"sponsor": sponsor}, seat
-            if must_secure(s, s.active):
+            if must:  # unable to secure any: the lowest-ranking one left is given
                 return "take-lowest-sponsor", {}, seat
             return "end-turn", {}, seat
         if s.stage == "acts":
