@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from games.engine import RuleError, describe_validation_error
 from games.tavern_tales.catalog import Catalog, CatalogPatch, Depth, FeatCard, HeroKind, merge
+from games.tavern_tales.powers import use_powers
 from games.tavern_tales.scoring import Choices, choices_needed, score_claim
 from games.tavern_tales.state import (
     HIGH_PRESTIGE,
@@ -20,7 +21,6 @@ from games.tavern_tales.state import (
     Slot,
     SlotRef,
     State,
-    adjacent,
     capital,
     depth_row,
     describe_hero,
@@ -93,7 +93,7 @@ def stake(state: State, args: StakeArgs) -> str:
     if len(args.slots) > most:
         raise RuleError(f"{capital(describe_hero(hero))} claims at most {most} feat(s).")
     refs = [SlotRef(depth=args.depth, slot=slot) for slot in args.slots]
-    refs += _use_powers(state, who, hero, args)
+    refs += use_powers(state, who, hero, args.depth, args.powers, args.extra)
     if len({(ref.depth, ref.slot) for ref in refs}) != len(refs):
         raise RuleError("Each feat can be claimed only once.")
     for ref in refs:
@@ -115,32 +115,6 @@ def stake(state: State, args: StakeArgs) -> str:
         f"{player.name} staked a claim with {describe_hero(hero)} on "
         f"{count} feat{'s' if count > 1 else ''} at the {args.depth}."
     )
-
-
-def _use_powers(state: State, who: int, hero: PlayedHero, args: StakeArgs) -> list[SlotRef]:
-    """Adventurer Powers go back into the feat deck; each may add a feat from a depth nearby."""
-    if not args.powers:
-        if args.extra:
-            raise RuleError("Extra feats need an Adventurer Power.")
-        return []
-    if hero.kind != "adventurer":
-        raise RuleError("Adventurer Powers can only be used when an adventurer starts the claim.")
-    if len(args.extra) > len(args.powers):
-        raise RuleError("Each Adventurer Power adds at most one feat.")
-    for ref in args.extra:
-        if ref.depth != args.depth and not adjacent(ref.depth, args.depth):
-            raise RuleError("A power's extra feat must come from this depth or one next to it.")
-    player = state.players[who]
-    for name in args.powers:
-        card = state.catalog.feat(name)
-        if card is None or card.kind != "special":
-            raise RuleError(f"{name} is not an Adventurer Power.")
-        held = next((item for item in player.feats if item.feat == name), None)
-        if held is None:
-            raise RuleError(f"{player.name} holds no {name}.")
-        player.feats.remove(held)
-        state.feat_deck += 1  # shuffled back into the deck
-    return list(args.extra)
 
 
 # -- answering --------------------------------------------------------------------------------

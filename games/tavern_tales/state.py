@@ -213,10 +213,6 @@ def depth_row(state: State, depth: Depth) -> DepthRow:
     return state.depths[DEPTHS.index(depth)]
 
 
-def adjacent(a: Depth, b: Depth) -> bool:
-    return abs(DEPTHS.index(a) - DEPTHS.index(b)) == 1
-
-
 def hero_matches(hero: PlayedHero, depth: Depth) -> bool:
     """Elite heroes may one-up any claim; the others need the depth on their card."""
     return hero.kind == "elite" or depth in hero.depths

@@ -295,7 +295,7 @@ def test_adventurer_powers_go_back_to_the_deck_and_add_a_feat_from_next_door():
     with pytest.raises(RuleError, match="only be used when an adventurer"):
         act(state, "stake-claim", depth="Mineshaft", slots=[1], hero="Dwarf", **power)
     far = {"powers": ["Secret Door"], "extra": [{"depth": "Inferno", "slot": 0}]}
-    with pytest.raises(RuleError, match="one next to it"):
+    with pytest.raises(RuleError, match="next to the Ice Caves .* not from the Inferno"):
         act(state, "stake-claim", depth="Ice Caves", slots=[1], **adventurer, **far)
     deck = state["feat_deck"]
     state, sentence = act(state, "stake-claim", depth="Ice Caves", slots=[1], **adventurer, **power)
