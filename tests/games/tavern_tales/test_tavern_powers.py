@@ -49,9 +49,10 @@ def win_claim(state, depth="Catacombs"):
     return state, sentence
 
 
-def holding(*powers):
+def holding(*powers, **options):
     """Mara's turn again, with the powers collected in her earlier turns."""
-    state = game.setup({"players": ["Mara", "Bo", "Cy"], "first_player": 0, "catalog": CARDS}, 11)
+    options = {"players": ["Mara", "Bo", "Cy"], "first_player": 0, "catalog": CARDS, **options}
+    state = game.setup(options, 11)
     for power in powers:
         state = lay(state, "Mineshaft", power, "Troll", "Troll")
         state, _ = act(state, "stake-claim", depth="Mineshaft", slots=[0], **DWARF)
@@ -144,3 +145,19 @@ def test_each_power_adds_its_own_feat():
     two_trolls = [{"depth": "Ice Caves", "slot": 1}, {"depth": "Mineshaft", "slot": 2}]
     with pytest.raises(RuleError, match="The Secret Door adds a Treasure feat: the Troll is a"):
         act(state, "stake-claim", depth="Mineshaft", slots=[1], **CAVES, **both, extra=two_trolls)
+
+
+def test_the_secret_door_cannot_take_a_face_down_feat():
+    # A face-down feat is not inspected before it is collected: nobody can show it is a Treasure.
+    rooms = {"modules": {"rooms": True}, "room_depths": ["Ice Caves", "Caverns", "Inferno"]}
+    state = holding("Secret Door", **rooms)
+    laid = [{"feat": "Gold"}, {"face_down": True}, {"feat": "Troll"}, {"face_down": True}]
+    state, _ = act(state, "show-feats", depth="Ice Caves", feats=laid, room="Arcane Antechamber")
+    power = {"powers": ["Secret Door"], "extra": [{"depth": "Ice Caves", "slot": 1}]}
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(RuleError) as refused:
+        act(state, "stake-claim", depth="Mineshaft", slots=[1], **CAVES, **power)
+    assert str(refused.value) == (
+        "The feat at Ice Caves 2 lies face-down: the Secret Door adds only a Treasure feat."
+    )
+    assert json.dumps(state, sort_keys=True) == before
