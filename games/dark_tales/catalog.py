@@ -3,12 +3,14 @@
 Only facts the rulebook states (or that its worked examples prove) are filled in.
 Everything else is ``None`` — "enter it from your cards" — and a table can add or
 correct entries (``State.cards`` / ``State.settings``), which take precedence over
-what ships here. The summaries are our own words, not the card text.
+what ships here. A card entry adds its facts to the shipped card (``merge_card``, for the
+options at creation and edit-card alike). The summaries are our own words, not the card text.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -303,8 +305,36 @@ class Catalog:
     def canonical(self, name: str) -> str | None:
         return self._by_norm.get(norm(name))
 
+    def entry(self, name: str) -> CardInfo:
+        """What this catalog knows of a card (loosely named), or a blank entry for a new one."""
+        known = self.canonical(name)
+        return self.cards[known] if known else CardInfo(name=" ".join(name.split()))
+
     def card(self, name: str) -> CardInfo:
         return self.cards[name]
 
     def known_total(self) -> int:
         return sum(c.count or 0 for c in self.cards.values())
+
+
+def merge_card(base: CardInfo, given: Mapping[str, Any], clear: Iterable[str] = ()) -> CardInfo:
+    """``base`` with the facts a group entered laid over it: the one merge for every entry.
+
+    A fact left out (or None) stays as it was; a field named in ``clear`` goes back to
+    unknown. The name stays the base's (the shipped spelling for a shipped card).
+    """
+    facts = {k: v for k, v in given.items() if v is not None and k != "name"}
+    return CardInfo.model_validate({**base.model_dump(), **facts, **dict.fromkeys(clear)})
+
+
+def table_entries(cards: Iterable[CardInfo]) -> dict[str, CardInfo]:
+    """A new table's own entries from the cards its options give, each merged like edit-card's.
+
+    Only the fields an entry sets count: ``{"name": "Dragon", "goes": "discard"}`` keeps the
+    Dragon's effect and points.
+    """
+    entries: dict[str, CardInfo] = {}
+    for card in cards:
+        base = Catalog(entries).entry(card.name)
+        entries[base.name] = merge_card(base, card.model_dump(exclude_unset=True))
+    return entries

@@ -9,13 +9,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.dark_tales.catalog import (
     PLAYING_CARDS,
-    CardInfo,
     CardType,
     Effect,
     Item,
     Where,
     an_item,
     item_label,
+    merge_card,
 )
 from games.dark_tales.effects import gain_item
 from games.dark_tales.state import (
@@ -268,11 +268,8 @@ def edit_card(state: State, args: CardEditArgs, seat: str) -> str:
         if name not in state.catalog().cards and visible_copies(state, name):
             raise RuleError(f"The {name} is on the table: it can't leave the catalog.")
         return f"The {name} is back to the shipped card data."
-    base = catalog.cards.get(name) or CardInfo(name=name)
-    fields = ("count", "type", "vp", "goes", "effect", "manual", "text")
-    updates = {f: getattr(args, f) for f in fields if getattr(args, f) is not None}
-    updates |= {f: None for f in args.clear}
-    info = CardInfo.model_validate({**base.model_dump(), **updates})
+    given = args.model_dump(exclude={"name", "clear", "reset"})
+    info = merge_card(catalog.entry(name), given, args.clear)
     if info.count is not None and visible_copies(state, name) > info.count:
         raise RuleError(f"More than {info.count} × {name} are already on the table.")
     state.set_card(info)

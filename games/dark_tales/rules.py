@@ -21,6 +21,7 @@ from games.dark_tales.catalog import (
     Catalog,
     SettingCard,
     an_item,
+    table_entries,
 )
 from games.dark_tales.effects import PlayCardArgs, Played, PlayItemArgs, draw_from_deck
 from games.dark_tales.scoring import end_score, invariants, outcome
@@ -47,7 +48,8 @@ HAND_SIZE = 3
 
 def setup(options: Options, seed: int) -> State:
     rng = Rng(seed)
-    catalog = Catalog({c.name: c for c in options.cards}, {s.code: s for s in options.settings})
+    cards = table_entries(options.cards)
+    catalog = Catalog(cards, {s.code: s for s in options.settings})
     if catalog.known_total() > PLAYING_CARDS:
         raise RuleError(f"The catalog counts more than {PLAYING_CARDS} playing cards.")
     codes = sorted(catalog.settings)
@@ -66,7 +68,7 @@ def setup(options: Options, seed: int) -> State:
         deck=PLAYING_CARDS - 1 - HAND_SIZE * len(names),
         common=[NIGHT],
         supply=dict(ITEM_LIMITS),
-        cards={c.name: c for c in options.cards},
+        cards=cards,
         settings={s.code: s for s in options.settings},
     )
 

@@ -44,6 +44,56 @@ def test_the_dragon_scores_2_vp_per_card_it_discards(table, in_play, discard, vp
         assert "Goblin" in state.players[0].front  # a Villain is not the Dragon's business
 
 
+# A group's card entry given when the table is created adds its facts to the shipped card, as
+# edit-card does during the game: the Dragon still discards one Place and one Male from play
+# and scores 2 VP for each card it discards when the group entered only where it goes.
+ENTRIES_AT_CREATION = [
+    # (the entry given at creation, the card's facts afterwards)
+    pytest.param(
+        {"name": "Dragon", "goes": "discard"},
+        {"name": "Dragon", "goes": "discard", "effect": "dragon", "vp": 0, "manual": False},
+        id="where-the-dragon-goes-keeps-its-effect-and-points",
+    ),
+    pytest.param(
+        {"name": "  dragon ", "count": 2},
+        {"name": "Dragon", "count": 2, "effect": "dragon", "vp": 0, "goes": None},
+        id="a-loosely-written-name-is-the-shipped-card",
+    ),
+    pytest.param(
+        {"name": "Wizard", "vp": 3},
+        {"name": "Wizard", "vp": 3, "goes": "common", "effect": "wizard", "manual": False},
+        id="a-corrected-value-keeps-the-rest",
+    ),
+    pytest.param(
+        {"name": "Lantern", "type": "event"},
+        {"name": "Lantern", "type": "event", "vp": None, "manual": True},
+        id="a-card-the-app-does-not-ship-is-added",
+    ),
+]
+
+
+@pytest.mark.parametrize(("entry", "facts"), ENTRIES_AT_CREATION)
+def test_an_entry_at_creation_adds_to_the_shipped_card_as_edit_card_does(table, entry, facts):
+    created = table(cards=[entry]).state.catalog().card(facts["name"])
+    assert created.model_dump(include=set(facts)) == facts
+    edited = table(cards=[])
+    edited.move("edit-card", **entry)
+    assert edited.state.catalog().card(facts["name"]) == created
+
+
+def test_a_dragon_entered_only_by_where_it_goes_still_scores_2_vp_per_card(table):
+    castle = {"name": "Castle", "type": "place", "goes": "common", "vp": 1, "manual": False}
+    knight = {"name": "Knight", "type": "male", "goes": "front", "vp": 2, "manual": False}
+    t = table(cards=[castle, knight, {"name": "Dragon", "goes": "discard"}])
+    t.put("Castle")
+    t.put("Knight", "p2")
+    t.give(0, "Dragon")
+    t.to_card_phase()
+    both = [{"card": "Castle", "at": "common"}, {"card": "Knight", "at": "p2"}]
+    t.move("play-card", card="Dragon", discard=both)
+    assert t.vp(0) == 4
+
+
 def test_the_dragon_must_take_a_place_when_there_is_one(table):
     t = table()
     t.put("Castle")
