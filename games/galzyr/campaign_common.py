@@ -12,7 +12,7 @@ from games.engine import RuleError
 from games.galzyr import calendar as reader_calendar
 from games.galzyr import campaign as core
 from games.galzyr.campaign.state import in_play
-from games.galzyr.state import CheckStep, State
+from games.galzyr.state import CheckStep, State, marks_of
 
 SHORT = 3  # checklists up to this long are said in full; longer ones point at the panel
 LOGGED = 400  # the table's log keeps this much of a sentence
@@ -22,6 +22,15 @@ def campaign_of(state: State) -> core.Campaign:
     if state.mode != "campaign" or state.campaign is None:
         raise RuleError("This table reads the book only: start a campaign table for that.")
     return state.campaign
+
+
+def book_calendar(state: State) -> None:
+    """The book-only calendar moves: in campaign mode the campaign's calendar rules."""
+    if state.mode == "campaign":
+        raise RuleError(
+            "In campaign mode the campaign's calendar sets the month and the day: "
+            "use “Advance the day” in the campaign section."
+        )
 
 
 def adventurer_of(state: State, player: int) -> str:
@@ -47,6 +56,9 @@ def sync(state: State) -> None:
             state.active = state.adventurers.index(aid)
             if state.partner == state.active:
                 state.partner = None
+    if len(state.adventurers) == len(state.players):
+        # the dice helper ticks the marks on each adventurer's board, not the last roll's
+        state.marks = [marks_of(state, i) for i in range(len(state.players))]
 
 
 def deal_events(state: State) -> None:

@@ -1,8 +1,9 @@
 """Campaign moves on what an adventurer holds: quests (picked up from the noticeboard,
 abandoned with their abandon effects), adventurer statuses and companions.
 
-The core keeps the rules — a quest is picked up only at its pickup location, a 4th quest
-needs one abandoned, a status is never held twice (gaining it again restarts its timer), the
+The core keeps the rules — a quest is picked up or abandoned only on its holder's own turn
+(``quest_time`` adds: between scenes, which the reader knows), picked up only at its pickup
+location, a 4th quest needs one abandoned, a status is never held twice (gaining it again restarts its timer), the
 noticeboard refills itself — and says which physical card goes where.
 """
 
@@ -36,6 +37,15 @@ def _title(c: core.Campaign, cid: int) -> str:
 
 
 # -- quests ---------------------------------------------------------------------------------------
+def quest_time(state: State, c: core.Campaign, aid: str, verb: str) -> None:
+    """A player picks up and abandons quests on their own turn, never in the middle of a
+    scene (a 4th quest gained in a scene is abandoned at once: that is the card's move)."""
+    if state.scene is not None and not state.locked:  # the reader is in the middle of a scene
+        done = "picked up" if verb == "pick up" else "abandoned"
+        raise RuleError(f"Quests are {done} between scenes: finish the scene first.")
+    core.quest_turn(c, aid, verb)
+
+
 class PickUpArgs(BaseModel):
     player: int = Field(ge=1)
     number: int = Field(ge=0, le=999)  # a quest on the noticeboard
@@ -48,8 +58,7 @@ def campaign_pick_up_quest(state: State, args: PickUpArgs, seat: str) -> str:
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     name = adventurer_name(c, aid)
-    if state.scene is not None and not state.locked:  # the reader is in the middle of a scene
-        raise RuleError("Quests are picked up between scenes: finish the scene first.")
+    quest_time(state, c, aid, "pick up")
     cid = next((x for x in c.places["noticeboard"] if c.copies[x].number == args.number), None)
     if cid is None:
         raise RuleError(f"Card #{args.number:03d} is not on the noticeboard.")
@@ -75,6 +84,7 @@ def campaign_abandon_quest(state: State, args: AbandonArgs, seat: str) -> str:
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     name = adventurer_name(c, aid)
+    quest_time(state, c, aid, "abandon")
     cid = _held(c, f"quests:{aid}", args.number, name)
     to = f"save:{aid}" if args.to == "save" else args.to
     steps = core.abandon_quest(c, aid, cid, to=to)

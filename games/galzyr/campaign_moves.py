@@ -48,23 +48,15 @@ def mirror_events(state: State) -> str:
     return said
 
 
-# -- helpers ------------------------------------------------------------------------------------
-def book_calendar(state: State) -> None:
-    """The book-only calendar moves: in campaign mode the campaign's calendar rules."""
-    if state.mode == "campaign":
-        raise RuleError(
-            "In campaign mode the campaign's calendar sets the month and the day: "
-            "use “Advance the day” in the campaign section."
-        )
-
-
 # -- cards ------------------------------------------------------------------------------------------
 class TakeArgs(BaseModel):
     number: int = Field(ge=0, le=999)
     pick: Literal["any", "random", "icon"] = "any"
     source: Literal["library", "vault"] = "library"
     player: int | None = Field(default=None, ge=1)  # who takes it (items, quests, statuses…)
-    discard: int | None = Field(default=None, ge=0, le=999)  # the item to give up for room
+    # the item (or quest) given up for room when the inventory is full: a held card's number,
+    # or the number taken (the new card itself goes back)
+    discard: int | None = Field(default=None, ge=0, le=999)
 
 
 @game.move(TakeArgs, label="Take a card", roles=READERS)
@@ -73,7 +65,10 @@ def campaign_take_card(state: State, args: TakeArgs, seat: str) -> str:
     c = campaign_of(state)
     aid = adventurer_of(state, args.player) if args.player is not None else None
     discard = None
-    if args.discard is not None:
+    if args.discard is not None and args.discard == args.number:
+        # the new card itself gives way (as a quest picked up from the noticeboard can)
+        discard = _new_copy(c, args.number, args.pick, args.source, aid)
+    elif args.discard is not None:
         holding = [k for k in (f"items:{aid}", f"quests:{aid}") if aid]
         discard = next(
             (
@@ -92,6 +87,15 @@ def campaign_take_card(state: State, args: TakeArgs, seat: str) -> str:
         c, args.number, pick=args.pick, source=args.source, adventurer=aid, **{room: discard}
     )
     return say(state, f"Take card #{args.number:03d}", steps)
+
+
+def _new_copy(c: core.Campaign, number: int, pick: str, source: str, aid: str | None) -> int:
+    """The copy ``take_card`` is about to pull, to name it as the one given up: a random pick
+    advances the campaign's generator, so it is put back and take_card draws the same copy."""
+    rng = c.rng
+    cid = core.choose_copy(c, number, pick, source, aid)  # type: ignore[arg-type]
+    c.rng = rng
+    return cid
 
 
 class MoveArgs(BaseModel):

@@ -3,13 +3,16 @@ total) or the successes counted on physical dice."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from pydantic import BaseModel, Field
 
 from games.engine import RuleError
 from games.galzyr import dice as dice_rules
+from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.reading import chosen_check, dice_total, es, unresolved
 from games.galzyr.rules import game
-from games.galzyr.state import READERS, Dice, State
+from games.galzyr.state import READERS, Dice, State, board_marks
 from games.rng import Rng
 
 
@@ -25,6 +28,9 @@ def roll(state: State, args: Roll, seat: str) -> str:
         raise RuleError("The dice are rolled: reroll them once, or resolve the check.")
     book = state.book()
     pool = dice_rules.build_pool(args.marks, book.skills)
+    boards = board_marks(state)
+    if boards is not None:
+        _within_marks(state, args.marks, boards)
     rng = Rng(state.rng)
     before = state.dice or Dice()
     state.dice = Dice(
@@ -35,13 +41,42 @@ def roll(state: State, args: Roll, seat: str) -> str:
         broken=before.broken,
     )
     state.rng = rng.state
-    state.marks[state.active] = sorted(args.marks, key=book.skills.index)
+    if boards is None:  # book-only mode remembers the marks for the next check
+        state.marks[state.active] = sorted(args.marks, key=book.skills.index)
     got = dice_rules.dice_successes(pool, state.dice.rolled, skill, book.skills)
     advanced = len(args.marks)
     return (
         f"{state.players[state.active]} rolls {dice_rules.POOL} dice ({advanced} advanced): "
         f"{got} {book.skill_name(skill)} success{'es' if got != 1 else ''}."
     )
+
+
+def _within_marks(state: State, marks: list[str], boards: dict[str, int]) -> None:
+    """Campaign mode: each advanced die stands for a skill mark on the active adventurer's
+    board or, when a partner lends theirs, on the partner's (``boards`` counts them both)."""
+    c = state.campaign
+    assert c is not None
+    names = [adventurer_name(c, state.adventurers[state.active])]
+    if state.partner is not None:
+        names.append(adventurer_name(c, state.adventurers[state.partner]))
+    book = state.book()
+    for skill, n in Counter(marks).items():
+        have = boards.get(skill, 0)
+        if n <= have:
+            continue
+        skill_name = book.skill_name(skill)
+        held = (
+            f"{have} {skill_name} mark{'s' if have != 1 else ''}"
+            if have
+            else f"no {skill_name} mark"
+        )
+        who = " and ".join(names)
+        boards_ = "their boards" if len(names) > 1 else "their board"
+        dice = "die" if n == 1 else "dice"
+        raise RuleError(
+            f"{who} {'have' if len(names) > 1 else 'has'} {held} on {boards_}: {n} advanced "
+            f"{skill_name} {dice} can't join the pool."
+        )
 
 
 @game.move(label="Reroll all dice", roles=READERS)

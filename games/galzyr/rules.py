@@ -20,7 +20,7 @@ from typing import TypeVar
 
 from pydantic import BaseModel, Field
 
-from games.engine import Game, Outcome, RuleError
+from games.engine import Game, RuleError
 from games.galzyr.book import (
     WorldChoice,
     available_worlds,
@@ -51,7 +51,7 @@ from games.galzyr.state import (
     State,
     Step,
     invariants,
-    prestige_counts,
+    outcome,
     read_context,
     role,
 )
@@ -96,16 +96,6 @@ def setup(options: Options, seed: int) -> State:
             "Campaign mode, or leave them as they are."
         )
     return state
-
-
-def outcome(state: State) -> Outcome:
-    return Outcome(
-        finished=False,
-        scores={f"p{i + 1}": p for i, p in enumerate(prestige_counts(state))},
-        summary="Prestige on the adventurers' track."
-        if state.mode == "campaign"
-        else "Prestige earned in the scenes read so far.",
-    )
 
 
 class GalzyrGame(Game):

@@ -6,11 +6,14 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
+from games.engine import Outcome
 from games.galzyr import calendar
 from games.galzyr.book import Book, hand_over, handed, open_book
 from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
+from games.galzyr.campaign import reached_end as campaign_reached_end
 from games.galzyr.campaign import tags_of as campaign_tags
+from games.galzyr.campaign import winners as campaign_winners
 from games.galzyr.campaign.state import HOLDINGS, in_play
 from games.galzyr.scene_effects import Pending
 from storybook.context import Facts, ReadContext
@@ -199,6 +202,40 @@ def tracked_facts(state: State) -> Facts:
     )
 
 
+def tracked_board(state: State) -> bool:
+    """Campaign mode with a game on the table: the adventurers' boards are the app's."""
+    c = state.campaign
+    return (
+        state.mode == "campaign"
+        and c is not None
+        and c.phase in ("playing", "over")
+        and len(state.adventurers) == len(state.players)
+    )
+
+
+def marks_of(state: State, player: int) -> list[str]:
+    """The skill marks on a player's adventurer board, a skill once per mark, in the circle's
+    order (what the dice helper ticks to begin with)."""
+    c = state.campaign
+    assert c is not None
+    marks = c.adventurer(state.adventurers[player]).marks
+    return [skill for skill in c.world.skills for _ in range(marks.get(skill, 0))]
+
+
+def board_marks(state: State) -> dict[str, int] | None:
+    """The skill marks a dice pool may use, per skill: the active adventurer's board and, with
+    a partner, the partner's too (a partner may lend any of theirs). None in book-only mode,
+    where the app tracks no board."""
+    if not tracked_board(state):
+        return None
+    out: dict[str, int] = {}
+    for player in (state.active, state.partner):
+        if player is not None:
+            for skill in marks_of(state, player):
+                out[skill] = out.get(skill, 0) + 1
+    return out
+
+
 def invariants(state: State) -> list[str]:
     broken = []
     n = len(state.players)
@@ -224,6 +261,27 @@ def invariants(state: State) -> list[str]:
         else:
             broken += campaign_check(state.campaign)
     return broken
+
+
+def outcome(state: State) -> Outcome:
+    """The standings: prestige per seat. A campaign's game is finished once its round limit
+    is played out (and stays so once saved); a competitive game's winners are the seats with
+    the most prestige (ties share the victory), as the game-end checklist names them."""
+    scores = {f"p{i + 1}": p for i, p in enumerate(prestige_counts(state))}
+    c = state.campaign
+    if state.mode != "campaign" or c is None:
+        return Outcome(
+            finished=False, scores=scores, summary="Prestige earned in the scenes read so far."
+        )
+    if not campaign_reached_end(c) or len(state.adventurers) != len(state.players):
+        return Outcome(finished=False, scores=scores, summary="Prestige on the adventurers' track.")
+    won = campaign_winners(c)
+    seats = tuple(f"p{state.adventurers.index(aid) + 1}" for aid in won)
+    if won:
+        summary = "The game is over: the most prestige wins (a tie shares the victory)."
+    else:
+        summary = f"The game is over with {sum(scores.values())} prestige in total."
+    return Outcome(finished=True, scores=scores, winners=seats, summary=summary)
 
 
 def prestige_counts(state: State) -> list[int]:

@@ -7,17 +7,13 @@ from pydantic import BaseModel, Field
 
 from games.engine import RuleError
 from games.galzyr import calendar
+from games.galzyr import campaign as core
+from games.galzyr.campaign.text import adventurer_name, possessive
+from games.galzyr.campaign_common import book_calendar
 from games.galzyr.reading import need_month, reading
 from games.galzyr.rules import game
-from games.galzyr.state import MANAGERS, Month, State
+from games.galzyr.state import MANAGERS, Month, State, tracked_board
 from games.rng import Rng
-
-
-def _book_only_calendar(state: State) -> None:
-    if state.mode == "campaign":
-        from games.galzyr.campaign_moves import book_calendar
-
-        book_calendar(state)
 
 
 # -- calendar ------------------------------------------------------------------------------------
@@ -28,7 +24,7 @@ class PickMonth(BaseModel):
 @game.move(PickMonth, roles=MANAGERS)
 def pick_month(state: State, args: PickMonth, seat: str) -> str:
     """Pick the month; the starting day is random on the top row of the calendar."""
-    _book_only_calendar(state)
+    book_calendar(state)
     rng = Rng(state.rng)
     state.month = args.month
     state.day = rng.randbelow(calendar.DAYS_A_WEEK)
@@ -43,7 +39,7 @@ def pick_month(state: State, args: PickMonth, seat: str) -> str:
 @game.move(label="Next day", roles=MANAGERS)
 def advance_day(state: State, args, seat: str) -> str:
     """The calendar phase: the day token moves to the next day."""
-    _book_only_calendar(state)
+    book_calendar(state)
     need_month(state)
     if state.day >= calendar.last_day():
         raise RuleError("The calendar has no more days: pick the month again for a new game.")
@@ -58,7 +54,7 @@ class SetDay(BaseModel):
 @game.move(SetDay, roles=MANAGERS)
 def set_day(state: State, args: SetDay, seat: str) -> str:
     """Put the day token on another slot of the calendar."""
-    _book_only_calendar(state)
+    book_calendar(state)
     need_month(state)
     state.day = args.day
     return (
@@ -90,8 +86,13 @@ def _player(state: State, number: int) -> int:
 
 @game.move(PlayerArgs, roles=MANAGERS)
 def set_active(state: State, args: PlayerArgs, seat: str) -> str:
-    """Whose turn it is: the active player the scenes are read to."""
-    state.active = _player(state, args.player)
+    """Whose turn it is: the active player the scenes are read to. In campaign mode the
+    campaign's turn order says it; after the game's end, a competitive game's ending scene is
+    read to a winner."""
+    index = _player(state, args.player)
+    if tracked_board(state):
+        _campaign_active(state, index)
+    state.active = index
     if state.partner == state.active:
         state.partner = None
     return f"{state.players[state.active]} is the active player."
@@ -106,6 +107,8 @@ def join_partner(state: State, args: PlayerArgs, seat: str) -> str:
     index = _player(state, args.player)
     if index == state.active:
         raise RuleError(f"{state.players[index]} is the active player, not a partner.")
+    if tracked_board(state):
+        _same_space(state, index)
     state.partner = index
     return f"{state.players[index]} joins {state.players[state.active]} as the partner."
 
@@ -118,3 +121,45 @@ def leave_partner(state: State, args, seat: str) -> str:
     name = state.players[state.partner]
     state.partner = None
     return f"{name} is no longer the partner."
+
+
+# -- campaign mode: who may be the active player and the partner ---------------------------------
+def _campaign_active(state: State, index: int) -> None:
+    """The reader's active player is the campaign's: during a game its turn order, after the
+    game's end (its ending scene) a winner of a competitive game, or anyone in a co-operative
+    one (the most valuable player reads it)."""
+    c = state.campaign
+    assert c is not None
+    aid = state.adventurers[index]
+    name = adventurer_name(c, aid)
+    if c.phase == "playing":
+        if aid == core.active(c):
+            return
+        turn = adventurer_name(c, core.active(c))
+        raise RuleError(
+            f"It is {possessive(turn)} turn in the campaign: {name} becomes the active player "
+            "when their turn comes (“End the turn”)."
+        )
+    won = core.winners(c)
+    if won and aid not in won:
+        who = " and ".join(adventurer_name(c, a) for a in won)
+        raise RuleError(
+            f"The ending scene is read to the winners ({who}): {name} did not win this game."
+        )
+
+
+def _same_space(state: State, index: int) -> None:
+    """A partner's figure is on the active adventurer's space (the handshake's rule)."""
+    c = state.campaign
+    assert c is not None
+    me = c.adventurer(state.adventurers[state.active])
+    them = c.adventurer(state.adventurers[index])
+    name, active = adventurer_name(c, them.id), adventurer_name(c, me.id)
+    if me.position is None:
+        raise RuleError(f"{possessive(active)} figure is off the board: nobody shares its space.")
+    if them.position != me.position:
+        where = f"at {c.location_name(them.position)}" if them.position else "off the board"
+        raise RuleError(
+            f"{name} is {where}, not at {c.location_name(me.position)} with {active}: a partner "
+            "must be on the same space."
+        )

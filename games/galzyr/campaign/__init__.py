@@ -44,9 +44,12 @@ from .rounds import (
     move_mark,
     movement,
     place_figure,
+    quest_turn,
+    reached_end,
     story_master_of,
     tags_of,
     travel,
+    winners,
 )
 from .state import Adventurer, Calendar, Campaign, Copy, Round, Timer
 from .text import Checklist, Step
@@ -89,6 +92,8 @@ __all__ = [
     "place_drawn_event",
     "place_figure",
     "place_timer",
+    "quest_turn",
+    "reached_end",
     "refill_noticeboard",
     "required_successes",
     "reset_adventurer",
@@ -106,4 +111,5 @@ __all__ = [
     "tray",
     "where_all",
     "where_is",
+    "winners",
 ]

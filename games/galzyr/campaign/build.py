@@ -6,7 +6,15 @@ from __future__ import annotations
 
 from storybook.world import World
 
-from .facts import GALZYR_PLAN, MAX_GOLD, ResetPlan
+from .facts import (
+    DISCORD_CARD,
+    ENDING_CARDS,
+    GALZYR_PLAN,
+    HARMONY_CARD,
+    MAX_GOLD,
+    ResetPlan,
+    ending_scene,
+)
 from .state import (
     Adventurer,
     AdventurerDef,
@@ -83,7 +91,33 @@ def facts_of(world: World) -> WorldFacts:
             LocationDef(id=loc.id, name=loc.name, cards=list(loc.cards)) for loc in info.locations
         ],
         routes=[RouteDef(between=tuple(r.between), seasons=list(r.seasons)) for r in info.routes],
+        endings=endings_of(world),
     )
+
+
+def endings_of(world: World) -> dict[str, int]:
+    """The scene each mode's card names for the game's end: the world's global status card
+    called Discord (competitive) or Harmony (co-operative), its first scene. The published
+    box's #064 Discord and #065 Harmony are kept as facts without scenes, and their faces name
+    scenes 0150 and 0200 (the rulebook's "Game end")."""
+    published = {"competitive": DISCORD_CARD, "cooperative": HARMONY_CARD}
+    out: dict[str, int] = {}
+    for mode, name in ENDING_CARDS.items():
+        cards = [
+            card
+            for card in world.cards.values()
+            if card.type == "global_status" and card.name.strip().lower() == name
+        ]
+        for card in cards:
+            scenes = card.all_scenes()
+            if scenes:
+                out[mode] = scenes[0]
+            elif card.number == published[mode]:
+                out[mode] = ending_scene(mode)
+            else:
+                continue
+            break
+    return out
 
 
 def build_campaign(world: World, seed: int, plan: ResetPlan | None = None) -> Campaign:

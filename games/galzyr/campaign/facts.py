@@ -25,6 +25,7 @@ __all__ = [
     "WEEKDAYS",
     "GALZYR_PLAN",
     "ResetPlan",
+    "ending_card",
     "ending_scene",
     "required_successes",
     "round_limit",
@@ -57,15 +58,24 @@ def round_limit(players: int) -> int:
     return ROUND_LIMITS.get(players, ROUND_LIMIT_4_PLUS)
 
 
-# "Game end": the scene on Discord (competitive) or Harmony (solo / co-operative).
+# "Game end": the scene on Discord (competitive) or Harmony (solo / co-operative). These are
+# the published box's cards #064 and #065 and the scenes their faces name; another world's
+# Discord and Harmony cards name their own scenes (``ending_scenes``, from its catalog).
 DISCORD_CARD = 64
 HARMONY_CARD = 65
 DISCORD_SCENE = 150
 HARMONY_SCENE = 200
+ENDING_CARDS = {"competitive": "discord", "cooperative": "harmony"}  # the cards' names
 
 
 def ending_scene(mode: str) -> int:
+    """The published box's ending scene for a mode (its Discord and Harmony cards)."""
     return DISCORD_SCENE if mode == "competitive" else HARMONY_SCENE
+
+
+def ending_card(mode: str) -> str:
+    """ "Discord" for competitive play, "Harmony" for solo and co-operative play."""
+    return ENDING_CARDS["competitive" if mode == "competitive" else "cooperative"].capitalize()
 
 
 # "Skill checks" and "Challenge mode": successes required; None is the unknown difficulty.

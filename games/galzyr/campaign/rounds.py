@@ -17,7 +17,7 @@ from .facts import (
     MAX_GOLD,
     MAX_MARKS_PER_SKILL,
     TRAVEL_MOVES,
-    ending_scene,
+    ending_card,
     story_master,
 )
 from .state import Campaign, Round
@@ -148,12 +148,14 @@ def end_turn(state: Campaign) -> Checklist:
     steps = [Step("Calendar phase.")] + advance_day(state)
     game.number += 1
     game.turn = 0
-    game.phase = "adventure"
     if game.number > game.limit:
+        # no adventure phase follows the last calendar phase: the round stays there (how a
+        # saved game tells it was played to its end, ``reached_end``)
         state.phase = "over"
         game.number = game.limit
         game.moves = {}
         return steps + game_end(state)
+    game.phase = "adventure"
     start_turn(game)
     starter = adventurer_name(state, game.active)
     return steps + [Step(f"Round {game.number}: {starter} holds the starting player token.")]
@@ -162,24 +164,78 @@ def end_turn(state: Campaign) -> Checklist:
 def game_end(state: Campaign) -> Checklist:
     game = state.game
     assert game is not None
-    scene = ending_scene(game.mode)
-    card = "Discord" if game.mode == "competitive" else "Harmony"
+    card = ending_card(game.mode)
+    scene = state.world.endings.get(game.mode)
+    begin = (
+        Step(f"Begin scene {scene:04d} as shown on {card}")
+        if scene is not None
+        else Step(f"Begin the scene shown on {card} (this world's card names none)", manual=True)
+    )
     prestige = {aid: state.adventurer(aid).prestige for aid in game.players}
     if game.mode == "competitive":
+        who = " and ".join(adventurer_name(state, a) for a in winners(state))
         best = max(prestige.values())
-        winners = [adventurer_name(state, a) for a, p in prestige.items() if p == best]
-        who = " and ".join(winners)
         return [
             Step(f"The game ends after round {game.limit}: {who} win(s) with {best} prestige."),
-            Step(
-                f"Begin scene {scene:04d} as shown on {card}; the winners are the active players."
-            ),
+            Step(f"{begin.text}; the winners are the active players.", begin.manual),
         ]
     total = sum(prestige.values())
     return [
         Step(f"The game ends after round {game.limit} with {total} prestige in total."),
-        Step(f"Begin scene {scene:04d} as shown on {card}, read by the most valuable player."),
+        Step(f"{begin.text}, read by the most valuable player.", begin.manual),
     ]
+
+
+def winners(state: Campaign) -> list[str]:
+    """A competitive game's winners: the most prestige, ties sharing the victory (in seat
+    order); a co-operative game has none."""
+    game = state.game
+    if game is None or game.mode != "competitive":
+        return []
+    prestige = {aid: state.adventurer(aid).prestige for aid in game.players}
+    best = max(prestige.values())
+    return [aid for aid, p in prestige.items() if p == best]
+
+
+def reached_end(state: Campaign) -> bool:
+    """The round limit was played out: the game is over, or saved after it was (a game saved
+    earlier stopped in an adventure phase; the last one ends in the calendar phase)."""
+    game = state.game
+    if game is None:
+        return False
+    return state.phase == "over" or (state.phase == "saved" and game.phase == "calendar")
+
+
+# -- quests on one's own turn -------------------------------------------------------------
+def setting_up(game: Round) -> bool:
+    """The game's setup is still under way: in round 1 before the starting player has
+    travelled, each player in turn places their figure and may pick up quests there. (The app
+    can't tell the setup from the first moments of the starting player's turn.)"""
+    return (
+        game.number == 1
+        and game.turn == 0
+        and game.step == "travel"
+        and all(left == TRAVEL_MOVES for left in game.moves.values())
+    )
+
+
+def quest_turn(state: Campaign, aid: str, verb: str = "pick up") -> None:
+    """Quests are picked up and abandoned by the active player on their own turn; the shared
+    travel phase of co-op travel mode is everyone's turn, and at setup every player places
+    their figure and may pick up quests. ``verb``: "pick up" or "abandon", for the refusal.
+    (Whether a scene is being read is the reader's to say: see campaign_holdings.)"""
+    game = _game(state)
+    name = adventurer_name(state, aid)
+    if aid not in game.players:
+        raise RuleError(f"{name} is not in this game.")
+    if aid == game.active or setting_up(game):
+        return
+    if game.coop_travel and game.turn == 0 and game.step == "travel":
+        return  # the shared travel phase counts as everyone's turn
+    raise RuleError(
+        f"It is {possessive(adventurer_name(state, game.active))} turn: {name} can "
+        f"{verb} quests only on their own turn."
+    )
 
 
 # -- the adventurer's board -----------------------------------------------------------------

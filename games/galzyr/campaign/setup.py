@@ -138,11 +138,10 @@ def _lay_out(
                 )
             )
     move_all(state, by_type["event"], "event_deck")
-    steps.append(
-        Step(
-            f"Place the {len(by_type['event'])} event cards face down as the event deck, without shuffling."
-        )
-    )
+    events = len(by_type["event"])
+    if events:  # a world without event cards (or a slot without them) has no deck to lay
+        cards = "the event card" if events == 1 else f"the {events} event cards"
+        steps.append(Step(f"Place {cards} face down as the event deck, without shuffling."))
     move_all(state, by_type["quest"], "noticeboard")
     steps.append(
         Step(

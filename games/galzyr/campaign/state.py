@@ -143,6 +143,9 @@ class WorldFacts(Strict):
     adventurers: list[AdventurerDef]
     locations: list[LocationDef] = []
     routes: list[RouteDef] = []
+    # The scene the Discord (competitive) and Harmony (co-operative) cards name for the game's
+    # end; a mode left out: the world's cards name none (a campaign stored before this knew).
+    endings: dict[Mode, int] = {}
 
 
 class Adventurer(Strict):
