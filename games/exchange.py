@@ -29,7 +29,7 @@ from pydantic import (
     model_validator,
 )
 
-from games import blobs, bounded_json, patch
+from games import blobs, bounded_json, group_results, patch
 from games.engine import RuleError, describe_validation_error
 from games.models import Backup, Move, Table, keeps_key_order
 from games.registry import get_game
@@ -82,6 +82,7 @@ class TableDocument(BaseModel):
     format_version: Literal[1, 2, 3]
     game: str
     name: PlainText = Field(min_length=1, max_length=80)
+    group: PlainText = Field(default="", max_length=60)  # since format 3; its results key stays
     version: int = Field(ge=1)
     created: datetime
     state: dict[str, Any]
@@ -113,6 +114,7 @@ def _document(table: Table, game: str, state: dict, version: int, moves, undone=
         "format_version": FORMAT_VERSION,
         "game": game,
         "name": table.name,
+        **({"group": table.group} if table.group else {}),
         "version": version,
         "created": table.created.isoformat(),
         "state": state,
@@ -308,7 +310,7 @@ def check_state(game, state: dict, where: str) -> None:
         raise ImportRefused(f"{where}: " + "; ".join(broken))
 
 
-def import_table(raw: bytes | str | dict) -> Table:
+def import_table(raw: bytes | str | dict, *, known_tables: list[Table] = ()) -> Table:
     """A new table from the document; every move stored as a patch, whatever its format.
 
     A move that came with a patch keeps it as it was, so export → import → export gives the
@@ -326,6 +328,10 @@ def import_table(raw: bytes | str | dict) -> Table:
         table = Table.objects.create(
             game=doc.game,
             name=doc.name,
+            # The group's name comes back; its results key is this server's (the importing
+            # device's own group of that name, or a new one: group_results.key_for).
+            group=doc.group,
+            group_key=group_results.key_for(doc.group, list(known_tables)),
             state=doc.state,
             version=doc.version,
             created=doc.created,

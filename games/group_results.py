@@ -1,34 +1,42 @@
 """A group's finished games, and the unguessable link that opens them.
 
-A group is a name typed on the new-table form; names are easy to guess, so its results are
-opened by a key derived from the name with the server's secret (nothing to store, nothing to
-leak from the database): a device that holds a seat at one of the group's tables is shown the
-link, and anyone it is shared with can follow it.
+A group is a name typed on the new-table form, and two groups may pick the same one; its
+results are opened by the key its tables share (``Table.group_key``, random): a device that
+starts a table for a group it already plays with (one of its tables has that name) joins the
+same key, and anyone the group shares the results link with can follow it.
 """
 
 from __future__ import annotations
 
-from django.utils.crypto import constant_time_compare, salted_hmac
+import secrets
 
 from games import results
 from games.models import Table
 from games.registry import all_games
 
-KEY_SALT = "talekeeper.group-results"
+
+def key_for(group: str, device_tables: list[Table]) -> str:
+    """The key a new table of ``group`` joins: that of the device's own table of the same name,
+    or a new one; none without a group."""
+    if not group:
+        return ""
+    for table in device_tables:
+        if table.group == group and table.group_key:
+            return table.group_key
+    return secrets.token_urlsafe(16)
 
 
-def group_key(group: str) -> str:
-    return salted_hmac(KEY_SALT, group).hexdigest()[:20]
+def group_name(key: str) -> str | None:
+    """The group's name, if some table has this key."""
+    if not key:
+        return None
+    return Table.objects.filter(group_key=key).values_list("group", flat=True).first()
 
 
-def key_opens(group: str, key: str) -> bool:
-    return bool(group) and constant_time_compare(key or "", group_key(group))
-
-
-def sections(group: str) -> list[dict]:
+def sections(key: str) -> list[dict]:
     """Per game title: the group's finished tables, oldest first, and their final scores."""
     games = all_games()
-    tables = Table.objects.filter(group=group, game__in=list(games)).order_by("created")
+    tables = Table.objects.filter(group_key=key, game__in=list(games)).order_by("created")
     by_game: dict[str, list] = {}
     for table in tables:
         game = games[table.game]

@@ -28,6 +28,9 @@ class Table(models.Model):
     name = models.CharField(_("name"), max_length=80)
     # The gaming group this table belongs to, so finished games can be compared over time.
     group = models.CharField(_("group"), max_length=60, blank=True, db_index=True)
+    # Opens the group's results (games/group_results.py): random, shared by the tables one
+    # group's devices start, so two groups that pick the same name never see each other's.
+    group_key = models.CharField(_("group results key"), max_length=32, blank=True, db_index=True)
     state = models.JSONField(_("state"))
     # Data the state names by digest instead of carrying it (games/blobs.py): written once,
     # never changed or removed, so every state of the log and every backup still finds it.

@@ -203,6 +203,7 @@ def device_tables(secrets_: list[str]) -> list[tuple[Table, Access]]:
             "table__game",
             "table__name",
             "table__group",
+            "table__group_key",
             "table__updated",
         )
         .order_by("-table__updated")

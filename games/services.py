@@ -18,7 +18,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
-from games import access, backups, blobs, catalogs, exchange, patch
+from games import access, backups, blobs, catalogs, exchange, group_results, patch
 from games.access import Access, Credential, TableNotFound, find_table
 from games.engine import Game, RuleError, Seat
 from games.models import Backup, Move, Table, keeps_key_order
@@ -103,8 +103,14 @@ def delete_table(code: str, *, by: Access) -> str:
 
 
 def create_table(
-    game_slug: str, name: str, options: dict[str, Any] | None = None, group: str = ""
+    game_slug: str,
+    name: str,
+    options: dict[str, Any] | None = None,
+    group: str = "",
+    group_key: str = "",
 ) -> Table:
+    """A new table; ``group_key`` joins the results of the device's own tables of the same
+    group (group_results.key_for), else the group gets a key of its own."""
     try:
         game = get_game(game_slug)
     except LookupError as exc:
@@ -116,7 +122,12 @@ def create_table(
     options = catalogs.with_saved_catalog(game, options)
     state = game.setup(options, seed=secrets.randbits(64))
     return Table.objects.create(
-        game=game.slug, name=name, group=group, state=state, blobs=blobs.needed(state)
+        game=game.slug,
+        name=name,
+        group=group,
+        group_key=group_results.key_for(group, []) if group and not group_key else group_key,
+        state=state,
+        blobs=blobs.needed(state),
     )
 
 

@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import access, bounded_json, codes, seating, services, throttle
+from games import access, bounded_json, codes, group_results, seating, services, throttle
 from games.engine import RuleError
 from games.models import Table
 from games.registry import all_games, get_game
@@ -59,11 +59,14 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
     error = ""
     if request.method == "POST":
         try:
+            group = request.POST.get("group", "").strip()
+            mine = [t for t, _held in seating.device_tables(access.device_secrets(request))]
             table = services.create_table(
                 game.slug,
                 request.POST.get("name", ""),
                 options_from_form(request.POST),
-                group=request.POST.get("group", ""),
+                group=group,
+                group_key=group_results.key_for(group, mine),
             )
         except RuleError as exc:
             error = str(exc)

@@ -33,23 +33,26 @@ def scores_page(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def results_page(request: HttpRequest) -> HttpResponse:
-    """A group's finished games, opened by the group's link (``?group=…&key=…``); without
-    one, the groups of the tables this device holds, each with its link."""
-    group = request.GET.get("group", "").strip()
+    """A group's finished games, opened by the group's link (``?key=…``); without one, the
+    groups of the tables this device holds, each with its link."""
     key = request.GET.get("key", "")
-    mine = sorted(
-        {t.group for t, _held in seating.device_tables(access.device_secrets(request)) if t.group}
+    links = sorted(
+        {
+            (t.group, t.group_key)
+            for t, _held in seating.device_tables(access.device_secrets(request))
+            if t.group and t.group_key
+        }
     )
-    links = [(name, group_results.group_key(name)) for name in mine]
-    if group and not group_results.key_opens(group, key):
+    group = group_results.group_name(key) if key else None
+    if key and group is None:
         raise Http404(_("This results link does not work. Ask a player of the group for it."))
     return render(
         request,
         "games/results.html",
         {
-            "group": group,
+            "group": group or "",
             "key": key,
             "links": links,
-            "sections": group_results.sections(group) if group else [],
+            "sections": group_results.sections(key) if key else [],
         },
     )

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import access, group_results, seating, services
+from games import access, seating, services
 from games.access import Access
 from games.engine import RuleError
 from games.forms import args_from_form, version_from_form
@@ -80,7 +80,7 @@ def table_context(
         # The moves this seat's role allows (the engine's declaration): its buttons.
         "may": game.may(state, seat_id),
         "keeper": keeper,
-        "group_key": group_results.group_key(table.group) if table.group else "",
+        "group_key": table.group_key if table.group else "",
     }
 
 

@@ -149,3 +149,13 @@ def test_rows_logged_before_patches_export_their_state_and_import_as_patches(pla
     assert json.dumps(states_of(mixed)) == json.dumps(states_of(document))
     copy = exchange.import_table(json.dumps(mixed))
     assert exchange.export_table(copy) == document  # the same patches, computed again
+
+
+def test_the_group_travels_with_the_export_and_gets_this_servers_key():
+    table = services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]}, group="Owls")
+    document = exchange.export_table(table)
+    assert document["group"] == "Owls"
+    copy = exchange.import_table(json.dumps(document))
+    assert copy.group == "Owls" and copy.group_key and copy.group_key != table.group_key
+    joined = exchange.import_table(json.dumps(document), known_tables=[table])
+    assert joined.group_key == table.group_key  # the importing device's own group

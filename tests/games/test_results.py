@@ -1,12 +1,13 @@
 """Finished games per group, and scores after every move, as SVG charts."""
 
-from urllib.parse import quote, urlencode
+from urllib.parse import urlencode
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import group_results, results, services
+from games import results, services
+from games.models import Table
 from tests.seating import sit
 
 from ..conftest import tally  # noqa: TID252 - the tests' own game
@@ -74,8 +75,10 @@ def test_scores_of_a_running_game_stay_secret(client):
     assert b"once the game is over" in response.content
 
 
-def finished(name, group, players=("Ada", "Bo")):
-    table = services.create_table("tally", name, {"players": list(players)}, group=group)
+def finished(name, group, players=("Ada", "Bo"), key=""):
+    table = services.create_table(
+        "tally", name, {"players": list(players)}, group=group, group_key=key
+    )
     table, _ = services.apply_move(
         table.code, "add", {"points": 5}, expected_version=1, seat="table"
     )
@@ -84,51 +87,64 @@ def finished(name, group, players=("Ada", "Bo")):
     return table
 
 
-def link(group, key=None):
-    key = group_results.group_key(group) if key is None else key
-    return reverse("games:results") + "?" + urlencode({"group": group, "key": key}, quote_via=quote)
+def link(table):
+    return reverse("games:results") + "?" + urlencode({"key": table.group_key})
 
 
 @pytest.fixture
 def thursday():
-    """The group "Thu": two finished tables and a running one; "Sat" plays elsewhere."""
+    """The group "Thu": two finished tables and a running one (one group: one key); "Sat"
+    plays elsewhere; another group also called "Thu" has a key of its own."""
     first = finished("First", "Thu")
-    finished("Second", "Thu")
-    running = services.create_table("tally", "Running", {"players": ["Ada", "Bo"]}, group="Thu")
+    finished("Second", "Thu", key=first.group_key)
+    running = services.create_table(
+        "tally", "Running", {"players": ["Ada", "Bo"]}, group="Thu", group_key=first.group_key
+    )
     elsewhere = finished("Elsewhere", "Sat", players=("Ada",))
-    return {"first": first, "running": running, "elsewhere": elsewhere}
+    namesake = finished("Namesake", "Thu")
+    return {"first": first, "running": running, "elsewhere": elsewhere, "namesake": namesake}
 
 
 @pytest.mark.django_db
 def test_the_groups_link_lists_its_finished_games(client, thursday):
-    response = client.get(link("Thu"))
+    response = client.get(link(thursday["first"]))
     assert response.status_code == 200
     content = response.content.decode()
     assert "Results of Thu" in content
     assert "First" in content and "Second" in content
     assert "Running" not in content and "Elsewhere" not in content
+    assert "Namesake" not in content  # another group that picked the same name
     assert "Ada: 20, 20" in content
     assert reverse("games:scores", args=[thursday["first"].code]) in content
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(
-    "key", ["", "0" * 20, group_results.group_key("Sat")], ids=["none", "wrong", "other group"]
-)
+def test_two_groups_with_one_name_have_their_own_results(client, thursday):
+    assert thursday["namesake"].group_key != thursday["first"].group_key
+    content = client.get(link(thursday["namesake"])).content.decode()
+    assert "Namesake" in content and "First" not in content
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("key", ["", "0" * 22], ids=["none", "wrong"])
 def test_without_the_right_key_a_group_is_not_found(client, thursday, key):
-    response = client.get(reverse("games:results"), {"group": "Thu", "key": key})
-    assert response.status_code == 404
+    response = client.get(reverse("games:results"), {"key": key})
+    assert response.status_code == 404 if key else 200
     assert b"First" not in response.content
 
 
 @pytest.mark.django_db
-def test_the_key_is_the_servers_secret_and_differs_by_group(settings):
-    thu = group_results.group_key("Thu")
-    assert len(thu) == 20 and thu != group_results.group_key("thu")
-    assert group_results.key_opens("Thu", thu)
-    assert not group_results.key_opens("", group_results.group_key(""))  # no group, no results
-    settings.SECRET_KEY = "another server"
-    assert group_results.group_key("Thu") != thu
+def test_a_device_starting_a_table_for_its_group_joins_the_groups_key(client, thursday):
+    sit(client, thursday["running"], "p1")
+    client.post(reverse("games:new", args=["tally"]), {"name": "Next", "group": "Thu"})
+    made = Table.objects.get(name="Next")
+    assert made.group_key == thursday["first"].group_key
+    # A device with no table of that group starts a key of its own.
+    Client().post(reverse("games:new", args=["tally"]), {"name": "Other", "group": "Thu"})
+    assert Table.objects.get(name="Other").group_key not in {
+        thursday["first"].group_key,
+        thursday["namesake"].group_key,
+    }
 
 
 @pytest.mark.django_db
@@ -139,11 +155,12 @@ def test_without_a_key_it_lists_only_the_groups_this_browser_holds_seats_in(
     with django_assert_num_queries(1):  # this browser's claims with their tables
         response = client.get(reverse("games:results"))
     content = response.content.decode()
-    assert link("Thu").replace("&", "&amp;") in content
-    assert "Sat" not in content and group_results.group_key("Sat") not in content
+    assert link(thursday["first"]) in content
+    assert "Sat" not in content and thursday["elsewhere"].group_key not in content
+    assert thursday["namesake"].group_key not in content
     assert "First" not in content  # the links, not the results themselves
     # Following the link shows the group's results.
-    assert b"Second" in client.get(link("Thu")).content
+    assert b"Second" in client.get(link(thursday["first"])).content
 
 
 @pytest.mark.django_db
@@ -152,24 +169,24 @@ def test_a_strangers_results_page_names_no_group(client, thursday):
     content = Client().get(reverse("games:results")).content.decode()
     for name in ("Thu", "Sat", "First", "Elsewhere"):
         assert name not in content
-    assert group_results.group_key("Thu") not in content
+    assert thursday["first"].group_key not in content
 
 
 @pytest.mark.django_db
 def test_a_seated_device_sees_its_groups_results_link_on_the_table_page(client, thursday):
     table = thursday["running"]
     page = sit(client, table, "p2").get(reverse("games:table", args=[table.code]))
-    assert link("Thu").replace("&", "&amp;") in page.content.decode()
+    assert link(table) in page.content.decode()
     # A table of no group has no results link.
     alone = services.create_table("tally", "Alone", {"players": ["Ada", "Bo"]})
     page = sit(client, alone, "p1").get(reverse("games:table", args=[alone.code]))
-    assert reverse("games:results").encode() + b"?group" not in page.content
+    assert reverse("games:results").encode() + b"?key" not in page.content
 
 
 @pytest.mark.django_db
 def test_a_group_name_with_signs_in_it_still_opens(client):
     table = finished("Night", "Thu & Fri #2")
     page = sit(client, table, "p1").get(reverse("games:results")).content.decode()
-    assert link("Thu & Fri #2").replace("&", "&amp;") in page
-    response = client.get(link("Thu & Fri #2"))
+    assert link(table) in page and "Thu &amp; Fri #2" in page
+    response = client.get(link(table))
     assert response.status_code == 200 and b"Night" in response.content
