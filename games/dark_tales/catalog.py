@@ -4,7 +4,7 @@ Only facts the rulebook states (or that its worked examples prove) are filled in
 Everything else is ``None`` — "enter it from your cards" — and a table can add or
 correct entries (``State.cards`` / ``State.settings``), which take precedence over
 what ships here. A card entry adds its facts to the shipped card (``merge_card``, for the
-options at creation and edit-card alike). The summaries are our own words, not the card text.
+options at creation and edit-card alike), and so does a setting card (``table_settings``). The summaries are our own words, not the card text.
 """
 
 from __future__ import annotations
@@ -337,4 +337,22 @@ def table_entries(cards: Iterable[CardInfo]) -> dict[str, CardInfo]:
     for card in cards:
         base = Catalog(entries).entry(card.name)
         entries[base.name] = merge_card(base, card.model_dump(exclude_unset=True))
+    return entries
+
+
+def table_settings(settings: Iterable[SettingCard]) -> dict[str, SettingCard]:
+    """A new table's setting cards from its options, laid over the shipped ones like cards.
+
+    Only the fields an entry sets count, and its item effects add to the shipped card's:
+    entering the Armor's effect for A1 keeps what the rulebook gives the Sword and Wand.
+    """
+    entries: dict[str, SettingCard] = {}
+    for card in settings:
+        base = entries.get(card.code) or SETTINGS.get(card.code)
+        if base is None:
+            entries[card.code] = card
+            continue
+        given = card.model_dump(exclude_unset=True)
+        given["item_effects"] = {**base.item_effects, **card.item_effects}
+        entries[card.code] = SettingCard.model_validate({**base.model_dump(), **given})
     return entries

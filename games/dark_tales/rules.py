@@ -22,6 +22,7 @@ from games.dark_tales.catalog import (
     SettingCard,
     an_item,
     table_entries,
+    table_settings,
 )
 from games.dark_tales.effects import PlayCardArgs, Played, PlayItemArgs, draw_from_deck
 from games.dark_tales.scoring import end_score, invariants, outcome
@@ -48,8 +49,8 @@ HAND_SIZE = 3
 
 def setup(options: Options, seed: int) -> State:
     rng = Rng(seed)
-    cards = table_entries(options.cards)
-    catalog = Catalog(cards, {s.code: s for s in options.settings})
+    cards, settings = table_entries(options.cards), table_settings(options.settings)
+    catalog = Catalog(cards, settings)
     if catalog.known_total() > PLAYING_CARDS:
         raise RuleError(f"The catalog counts more than {PLAYING_CARDS} playing cards.")
     codes = sorted(catalog.settings)
@@ -69,7 +70,7 @@ def setup(options: Options, seed: int) -> State:
         common=[NIGHT],
         supply=dict(ITEM_LIMITS),
         cards=cards,
-        settings={s.code: s for s in options.settings},
+        settings=settings,
     )
 
 

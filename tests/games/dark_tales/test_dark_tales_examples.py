@@ -94,6 +94,19 @@ def test_a_dragon_entered_only_by_where_it_goes_still_scores_2_vp_per_card(table
     assert t.vp(0) == 4
 
 
+def test_a_setting_entry_at_creation_keeps_what_the_rulebook_gives_the_card(table):
+    # A1, The Battle of the Forgotten Moors: a Sword and any one Villain in play are
+    # discarded for 3 VP; a group entering only the Armor's effect keeps the Sword's.
+    armor = {"draw_discard": 1, "vp": 1}
+    entry = {"code": "A1", "name": "The Battle of the Forgotten Moors", "text": "Ours."}
+    t = table(settings=[{**entry, "item_effects": {"armor": armor}}])
+    a1 = t.state.catalog().settings["A1"]
+    assert a1.item_effects["armor"].model_dump(include={"draw_discard", "vp"}) == armor
+    sword = a1.item_effects["sword"]
+    assert (sword.discard_in_play, sword.vp) == ("villain", 3)
+    assert a1.unusable == ["gold_coin"] and a1.text == "Ours."
+
+
 def test_the_dragon_must_take_a_place_when_there_is_one(table):
     t = table()
     t.put("Castle")
