@@ -174,6 +174,10 @@ REST_FRAMEWORK = {
     ],
     # Open by default; the world and catalog writes carry IsLibrarianOrReadOnly.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # The client's address for the guess limit (games/throttle.py): the connection's, unless
+    # this many trusted proxies stand in front (then the address the nearest one saw). Never a
+    # header the client wrote itself.
+    "NUM_PROXIES": int(os.environ.get("TALEKEEPER_PROXIES", "0")),
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
     # JSON bodies with a depth limit (games/bounded_json.py): one reader for every body.
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],

@@ -8,7 +8,9 @@ address — successes included, so a blocked guesser learns nothing — until th
 Only failures count: a group playing all evening never meets the limit.
 
 With several worker processes, a shared cache (``REDIS_URL``, docs/deploy.md) makes the limit
-one per address; the default in-process cache gives each worker its own count.
+one per address; the default in-process cache gives each worker its own count. The address is
+the connection's, or behind ``TALEKEEPER_PROXIES`` trusted proxies the one the nearest proxy
+saw (DRF's NUM_PROXIES): a client's own X-Forwarded-For is never believed.
 """
 
 from __future__ import annotations
@@ -22,11 +24,22 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from rest_framework.throttling import SimpleRateThrottle
 
+from games import access
+
 # The addresses where a code or a key is looked up; importing a file or creating a table is not
 # a guess, and every other page is free.
 GUARDED = re.compile(r"^/(t/|join/|api/tables/(?!$|import/$))")
 # Where a refused join key answers 403: a guess at a key.
 CLAIMS = re.compile(r"/(seat|claim)/$|/join/")
+PAGE_CODE = re.compile(r"^/t/([^/]+)/")
+
+
+def holds_cookie(request: HttpRequest) -> bool:
+    """Whether the request carries a seat cookie this server signed for the table in its path:
+    a device the server seated, not a guesser (its table may be gone since, which is no guess;
+    and a household sharing an address with a guesser keeps its own tables)."""
+    found = PAGE_CODE.match(request.path)
+    return bool(found) and access.page_secret(request, found.group(1)) is not None
 
 
 class GuessThrottle(SimpleRateThrottle):
@@ -72,7 +85,7 @@ class GuessLimitMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if not GUARDED.match(request.path):
+        if not GUARDED.match(request.path) or holds_cookie(request):
             return self.get_response(request)
         throttle = GuessThrottle()
         wait = throttle.blocked_for(request)

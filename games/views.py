@@ -46,6 +46,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "games": games.values(),
             "tables": [(t, games.get(t.game), held) for t, held in mine],
             "code_error": request.GET.get("error") == "code",
+            "gone": request.GET.get("gone") == "1",
         },
     )
 

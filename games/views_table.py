@@ -100,6 +100,10 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     """
     version = services.current_version(code)
     if version is None:
+        if request.htmx:  # the keeper deleted the table under an open page: say so
+            response = HttpResponseClientRedirect(reverse("games:home") + "?gone=1")
+            access.forget(response, code)
+            return response
         raise Http404(_("No table has this code."))
     if str(version) == request.GET.get("v"):
         return HttpResponse(status=204)

@@ -47,3 +47,36 @@ def test_a_group_playing_all_evening_is_never_limited(client, table):
     key = seating.join_key(table, "p2")
     other = Client()
     assert other.get(reverse("games:join-seat", args=[table.code, "p2", key])).status_code == 200
+
+
+@override_settings(GUESS_RATE="5/min")
+def test_a_forged_forwarded_for_header_neither_escapes_nor_frames_anyone(client, table):
+    for n in range(5):
+        client.get(f"/t/ZZZZZZZZ{n:02d}/", HTTP_X_FORWARDED_FOR=f"10.0.0.{n}")
+    # Counted against the connection's address, whatever the header said.
+    assert client.get("/t/ZZZZZZZZ99/", HTTP_X_FORWARDED_FOR="1.2.3.4").status_code == 429
+
+
+@override_settings(GUESS_RATE="5/min")
+def test_a_seated_device_is_never_blocked_and_a_deleted_tables_polls_are_no_guesses(table):
+    phone = sit(Client(), table, "p1")
+    guesser = Client()  # the same address (the test client's), a household's neighbour
+    for n in range(6):
+        guesser.get(f"/t/ZZZZZZZZ{n:02d}/")
+    assert guesser.get(reverse("games:table", args=[table.code])).status_code == 429
+    assert phone.get(reverse("games:table", args=[table.code])).status_code == 200
+    # The keeper deletes the table: the phone's poll finds nothing and is sent home, told so.
+    table.delete()
+    answer = phone.get(reverse("games:poll", args=[table.code]), HTTP_HX_REQUEST="true")
+    assert answer["HX-Redirect"] == reverse("games:home") + "?gone=1"
+    assert b"its keeper deleted it" in Client().get(answer["HX-Redirect"]).content
+
+
+@override_settings(GUESS_RATE="5/min")
+def test_polls_of_a_deleted_table_by_its_seated_device_are_no_guesses(client, table):
+    phone = sit(Client(), table, "p1")
+    code = table.code
+    table.delete()
+    for _ in range(10):  # a page left open polls on (without htmx: a plain 404)
+        assert phone.get(reverse("games:poll", args=[code])).status_code == 404
+    assert client.get("/t/ZZZZZZZZ00/").status_code == 404  # the address is not blocked
