@@ -1,77 +1,143 @@
 """Describe every registered game's moves in the OpenAPI schema (a drf-spectacular hook).
 
-Each game move becomes one variant of ``MoveRequest``: its name as a constant and
-its arguments from the move's own pydantic model, so the schema can't drift
-from the rules.
+Each game's moves become one union, ``<Game>MoveRequest``, discriminated on ``move``: one
+component per move, ``<Game><Move>Move``, its name as a constant and its arguments
+(``<Game><Move>Args``) from the move's own pydantic model, so the schema can't drift from the
+rules. ``MoveRequest`` is any game's union (the table's game decides which).
+
+Client generators name their classes by a schema's ``title`` (openapi-python-client does), so
+every component's title is its name, unique in the whole document: pydantic's own titles
+("NoArgs", "Options") repeat from game to game. The export document (``ExportDocument``, from
+the import's own model) is described the same way.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from pydantic import BaseModel
+
+from games.exchange import TableDocument
 from games.registry import all_games
+
+REF = "#/components/schemas/"
+EXPORT_DOCUMENT = {"$ref": f"{REF}ExportDocument"}
 
 
 def _pascal(slug: str) -> str:
     return "".join(part.capitalize() for part in slug.replace("_", "-").split("-"))
 
 
-def _hoist(schema: dict[str, Any], components: dict[str, Any], prefix: str) -> dict[str, Any]:
-    for name, definition in schema.pop("$defs", {}).items():
-        components[prefix + name] = definition
-    return schema
+def _put(components: dict[str, Any], name: str, definition: dict[str, Any]) -> None:
+    """Add ``definition`` as the component ``name`` (titled by its name); refuse a second,
+    different schema under a name already taken."""
+    definition = {**definition, "title": name}
+    if components.get(name, definition) != definition:
+        raise ValueError(f"Two different schemas would both be the component {name}.")
+    components[name] = definition
+
+
+def _model(
+    model: type[BaseModel], components: dict[str, Any], name: str, prefix: str, rename=None
+) -> dict[str, str]:
+    """The model's JSON schema as the component ``name``, and the models it nests as
+    ``prefix`` + their own names (or as ``rename`` names them); a reference to it."""
+    rename = rename or {}
+    schema = model.model_json_schema(ref_template=REF + "{model}")
+    nested = {key: rename.get(key, prefix + key) for key in schema.get("$defs", {})}
+
+    def relinked(value):
+        if isinstance(value, dict):
+            ref = value.get("$ref", "")
+            if ref.startswith(REF) and ref[len(REF) :] in nested:
+                return {**value, "$ref": REF + nested[ref[len(REF) :]]}
+            return {key: relinked(item) for key, item in value.items()}
+        if isinstance(value, list):
+            return [relinked(item) for item in value]
+        return value
+
+    schema = relinked(schema)
+    for key, definition in schema.pop("$defs", {}).items():
+        _put(components, nested[key], definition)
+    _put(components, name, schema)
+    return {"$ref": REF + name}
+
+
+def _move(game, move, args: dict[str, str]) -> dict[str, Any]:
+    roles = f" Roles: {', '.join(sorted(move.roles))}." if move.roles is not None else ""
+    return {
+        "type": "object",
+        "description": f"{game.title}: {move.label}. {move.description}{roles}",
+        "properties": {
+            "move": {"type": "string", "enum": [move.name], "default": move.name, "title": "Name"},
+            "args": args,
+            "version": {
+                "type": "integer",
+                "minimum": 1,
+                "description": "The table's version this move is made against.",
+            },
+        },
+        "required": ["move", "version"],
+    }
 
 
 def describe_game_moves(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
     components = result.setdefault("components", {}).setdefault("schemas", {})
-    variants = []
+    unions = []
     for game in all_games().values():
         prefix = _pascal(game.slug)
-        ref_template = f"#/components/schemas/{prefix}{{model}}"
-        options = game.Options.model_json_schema(ref_template=ref_template)
-        components[f"{prefix}Options"] = _hoist(options, components, prefix)
+        _model(game.Options, components, f"{prefix}Options", prefix)
+        variants, mapping = [], {}
         for move in game.moves.values():
-            args_name = f"{prefix}{_pascal(move.name)}Args"
-            args = move.args.model_json_schema(ref_template=ref_template)
-            components[args_name] = _hoist(args, components, prefix)
-            variants.append(
-                {
-                    "type": "object",
-                    "title": f"{game.title}: {move.label}",
-                    "description": move.description
-                    + (
-                        f" Roles: {', '.join(sorted(move.roles))}."
-                        if move.roles is not None
-                        else ""
-                    ),
-                    "properties": {
-                        "move": {"type": "string", "enum": [move.name]},
-                        "args": {"$ref": f"#/components/schemas/{args_name}"},
-                        "version": {"type": "integer", "minimum": 1},
-                    },
-                    "required": ["move", "version"],
-                }
-            )
-    if variants and "MoveRequest" in components:
-        components["MoveRequest"] = {"oneOf": variants}
+            name = prefix + _pascal(move.name)
+            args = _model(move.args, components, f"{name}Args", prefix)
+            _put(components, f"{name}Move", _move(game, move, args))
+            variants.append({"$ref": f"{REF}{name}Move"})
+            mapping[move.name] = f"{REF}{name}Move"
+        _put(
+            components,
+            f"{prefix}MoveRequest",
+            {
+                "oneOf": variants,
+                "discriminator": {"propertyName": "move", "mapping": mapping},
+                "description": f"A move of {game.title}, named by `move`.",
+            },
+        )
+        unions.append({"$ref": f"{REF}{prefix}MoveRequest"})
+    if unions and "MoveRequest" in components:
+        components["MoveRequest"] = {
+            "anyOf": unions,
+            "title": "MoveRequest",
+            "description": "A move of the table's game: each game's moves are one union, "
+            "discriminated on `move`.",
+        }
+    _model(
+        TableDocument,
+        components,
+        "ExportDocument",
+        "Export",
+        rename={"MoveRecord": "ExportedMove"},
+    )
     return result
 
 
 # Writes that answer without a credential: starting or importing a table (the answer gives
-# the keeper's token) and claiming a seat with its join key.
-OPEN_WRITES = {
-    ("/api/tables/", "post"),
-    ("/api/tables/import/", "post"),
-    ("/api/tables/{code}/claim/", "post"),
-}
+# the keeper's token; a credential sent along is not read) and claiming a seat with its join
+# key (a keeper's own token claims without one).
+TAKE_NO_CREDENTIAL = {("/api/tables/", "post"), ("/api/tables/import/", "post")}
+OPEN_WRITES = TAKE_NO_CREDENTIAL | {("/api/tables/{code}/claim/", "post")}
 
 
 def describe_access(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
     """What the views really do about credentials and guessing, in the schema: every read
     answers without a credential (the public view, or a refusal naming why), as do the open
-    writes; every table address may answer 429 to a client that guessed too many codes."""
+    writes, and starting or importing a table takes none at all (a generated client calls them
+    with its plain client); every table address may answer 429 to a client that guessed too
+    many codes."""
     for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
+            if (path, method) in TAKE_NO_CREDENTIAL:
+                operation["security"] = []
             security = operation.get("security")
             if (
                 security

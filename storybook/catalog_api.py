@@ -1,5 +1,5 @@
 """The catalog API of a world: read or replace one card; export or import the catalog and map
-as YAML. The same service as the catalog page (``storybook.catalog_edit``): every change is
+(a YAML file, or the same document as JSON). The same service as the catalog page (``storybook.catalog_edit``): every change is
 validated like loading the world, and a refused one saves nothing (400 with the findings).
 Reading is open; writing needs a librarian (``storybook.librarian``).
 """
@@ -22,6 +22,7 @@ from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
+from ruamel.yaml import YAML
 
 from storybook import catalog_edit as ce
 from storybook.librarian import IsLibrarianOrReadOnly
@@ -82,6 +83,19 @@ SAVED = inline_serializer(
         "world": serializers.DictField(),
     },
 )
+CATALOG = inline_serializer(
+    "CatalogDocument",
+    {
+        "format": serializers.CharField(),
+        "world": serializers.CharField(help_text="The world's slug."),
+        "cards": serializers.ListField(child=serializers.DictField()),
+        "terrain": serializers.ListField(child=serializers.DictField()),
+        "locations": serializers.ListField(child=serializers.DictField()),
+        "routes": serializers.ListField(child=serializers.DictField()),
+    },
+)
+# The JSON form of the catalog is its YAML export read back: the same document, one writer.
+_SAFE = YAML(typ="safe", pure=True)
 NOT_FOUND = OpenApiResponse(
     inline_serializer("CatalogNotFound", {"error": serializers.CharField()}),
     description="No such world (or card).",
@@ -155,17 +169,35 @@ def card(request: Request, slug: str, number: int) -> Response:
 
 @extend_schema(
     methods=["GET"],
-    responses={(200, "application/yaml"): OpenApiTypes.STR, 404: NOT_FOUND},
+    parameters=[
+        OpenApiParameter(
+            "format",
+            str,
+            enum=["json"],
+            description="json: the catalog as JSON. Left out: the YAML file, as a download.",
+        )
+    ],
+    responses={
+        (200, "application/json"): CATALOG,
+        (200, "application/yaml"): OpenApiResponse(
+            OpenApiTypes.BINARY, description="The YAML file (without format=json)."
+        ),
+        404: NOT_FOUND,
+    },
     tags=["worlds"],
     description=(
-        "The world's card catalog and map as one YAML file: `cards` as in cards.yaml; "
-        "`terrain`, `locations` and `routes` as in world.yaml."
+        "The world's card catalog and map: `cards` as in cards.yaml; `terrain`, `locations` and "
+        "`routes` as in world.yaml. A YAML file to download (the import's format), or the same "
+        "document as JSON with format=json."
     ),
 )
 @extend_schema(
     methods=["POST"],
     request={
-        "application/yaml": OpenApiTypes.STR,
+        "application/json": inline_serializer(
+            "CatalogText",
+            {"yaml": serializers.CharField(help_text="The catalog file's text (YAML).")},
+        ),
         "multipart/form-data": inline_serializer(
             "CatalogUpload", {"file": serializers.FileField(help_text="At most 1 MB.")}
         ),
@@ -185,8 +217,9 @@ def card(request: Request, slug: str, number: int) -> Response:
     description=(
         "Import a catalog file (the export's format): checked completely first (size ≤ 1 MB, "
         "UTF-8, YAML 1.2, duplicate keys, schema with line numbers, then lint of the whole "
-        "world) and saved only without errors. Send it as the body (application/yaml) or as "
-        "the file field `file`. A librarian only, dry runs too."
+        "world) and saved only without errors. Send its text as JSON (`yaml`), as the file "
+        "field `file`, or as the body itself (`Content-Type: application/yaml`). A librarian "
+        "only, dry runs too."
     ),
 )
 @api_view(["GET", "POST"])
@@ -203,6 +236,8 @@ def card(request: Request, slug: str, number: int) -> Response:
 def catalog(request: Request, slug: str) -> Response | HttpResponse:
     if request.method == "GET":
         world = _world(slug)
+        if request.query_params.get("format") == "json":
+            return Response(_SAFE.load(ce.export_yaml(world)))
         response = HttpResponse(
             ce.export_yaml(world), content_type="application/yaml; charset=utf-8"
         )

@@ -21,6 +21,7 @@ from games.api.common import (
 )
 from games.api.tables import MoveResultSerializer, UndoRequestSerializer, moved
 from games.models import Backup, Table
+from games.schema import EXPORT_DOCUMENT
 
 
 class RestoreRequestSerializer(UndoRequestSerializer):
@@ -70,7 +71,9 @@ def table_backups(request: Request, table: Table, held: Access) -> Response:
 
 @extend_schema(
     responses={
-        200: OpenApiResponse(description="The table as it was, as an export document."),
+        200: OpenApiResponse(
+            EXPORT_DOCUMENT, description="The table as it was, as an export document."
+        ),
         403: DENIED,
         404: NO_BACKUP,
     },

@@ -30,6 +30,7 @@ from games.api.common import (
 )
 from games.models import Table
 from games.registry import all_games
+from games.schema import EXPORT_DOCUMENT
 
 
 class NewTableSerializer(serializers.Serializer):
@@ -209,7 +210,9 @@ def history(request: Request, table: Table, held: Access) -> Response:
 
 @extend_schema(
     responses={
-        200: OpenApiResponse(description="The table as a versioned JSON document."),
+        200: OpenApiResponse(
+            EXPORT_DOCUMENT, description="The table as a versioned JSON document."
+        ),
         403: DENIED,
         404: NOT_FOUND,
     },
@@ -224,7 +227,7 @@ def export(request: Request, table: Table, held: Access) -> Response:
 
 
 @extend_schema(
-    request={"application/json": {"type": "object", "description": "An exported table document."}},
+    request={"application/json": EXPORT_DOCUMENT},
     responses={201: KeptTableSerializer, 400: REFUSED},
     tags=["exchange"],
     description="A new table from an export. The answer's token makes the caller its keeper.",

@@ -271,11 +271,18 @@ def test_import_refuses_oversized_documents(api):
 
 def test_schema_describes_every_move(api):
     schema = api.get("/api/schema/", {"format": "json"}).json()
-    variants = schema["components"]["schemas"]["MoveRequest"]["oneOf"]
-    tally_add = next(v for v in variants if v["properties"]["move"]["enum"] == ["add"])
-    args = schema["components"]["schemas"]["TallyAddArgs"]
+    components = schema["components"]["schemas"]
+    games = [ref["$ref"] for ref in components["MoveRequest"]["anyOf"]]
+    assert "#/components/schemas/TallyMoveRequest" in games
+    tally = components["TallyMoveRequest"]
+    assert tally["discriminator"]["mapping"]["add"] == "#/components/schemas/TallyAddMove"
+    tally_add = components["TallyAddMove"]
+    assert tally_add["properties"]["move"]["enum"] == ["add"]
+    args = components["TallyAddArgs"]
     assert args["properties"]["points"]["maximum"] == 5
     assert tally_add["properties"]["args"]["$ref"].endswith("TallyAddArgs")
+    # Generators name classes by title: every component's title is its own name.
+    assert all(c.get("title", name) == name for name, c in components.items())
 
 
 def test_docs_page_uses_local_assets(client):

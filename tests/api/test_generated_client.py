@@ -1,0 +1,226 @@
+"""The API as people use it: through a client generated from its OpenAPI document.
+
+openapi-python-client generates a package from the live schema, as a new user would (its
+defaults, ruff on PATH for its formatting step); it must print no warning and keep every
+operation. Then, through that package only, against a live server: a table of each game is
+started, seats are claimed with the keeper's join keys, one move is made through the game's
+typed move class, the seat's view is read, the move undone, and the table exported and
+imported.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from games.galzyr import book as books
+from games.registry import all_games
+
+PACKAGE = "talekeeper_client"
+WORLD = "sallowmere-marches"
+
+
+@pytest.fixture(scope="module")
+def generated(tmp_path_factory):
+    """(schema, generator output, the generated package imported from a temporary folder)."""
+    folder = tmp_path_factory.mktemp("client")
+    schema_file = folder / "schema.json"
+    call_command(
+        "spectacular", "--format", "openapi-json", "--file", str(schema_file), stderr=StringIO()
+    )
+    env = {**os.environ, "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "openapi_python_client",
+            "generate",
+            "--path",
+            str(schema_file),
+            "--output-path",
+            str(folder / PACKAGE),
+            "--meta",
+            "none",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    sys.path.insert(0, str(folder))
+    try:
+        yield (
+            json.loads(schema_file.read_text()),
+            run.stdout + run.stderr,
+            importlib.import_module(PACKAGE),
+        )
+    finally:
+        sys.path.remove(str(folder))
+        for name in [n for n in sys.modules if n == PACKAGE or n.startswith(PACKAGE + ".")]:
+            del sys.modules[name]
+
+
+def endpoint(client_package, operation_id: str):
+    """The generated module of an operation (openapi-python-client files it under its tag)."""
+    folder = Path(client_package.__file__).parent / "api"
+    found = [path for path in folder.glob(f"*/{operation_id}.py")]
+    assert len(found) == 1, operation_id
+    tag = found[0].parent.name
+    return importlib.import_module(f"{PACKAGE}.api.{tag}.{operation_id}")
+
+
+def test_the_generator_warns_of_nothing_and_keeps_every_operation(generated):
+    schema, output, package = generated
+    assert "warning" not in output.lower(), output
+    operations = {
+        operation["operationId"]
+        for methods in schema["paths"].values()
+        for operation in methods.values()
+    }
+    modules = {path.stem for path in Path(package.__file__).parent.glob("api/*/*.py")} - {
+        "__init__"
+    }
+    assert operations == modules
+    # Each game's moves are typed classes, named by game and move.
+    models = importlib.import_module(f"{PACKAGE}.models")
+    for game in all_games().values():
+        prefix = "".join(part.capitalize() for part in game.slug.split("-"))
+        for move in game.moves:
+            name = prefix + "".join(part.capitalize() for part in move.split("-"))
+            assert getattr(models, f"{name}Move")(version=1).to_dict()["move"] == move
+
+
+def first_moves(m) -> dict:
+    """Per game: the options, the seat that moves first (or how the public view names it), and
+    its move at ``version``."""
+    return {
+        "tally": ({}, "p1", lambda v: m.TallyAddMove(version=v, args=m.TallyAddArgs(points=3))),
+        "dark-tales": (
+            {"players": ["Ada", "Bo"]},
+            lambda state: state["active"],  # the first player is drawn at random
+            lambda v: m.DarkTalesDrawMove(version=v, args=m.DarkTalesDrawArgs()),
+        ),
+        "tales-of-danger": (
+            {"players": ["Ada", "Bo"]},
+            "p1",
+            lambda v: m.TalesOfDangerDealMove(
+                version=v,
+                args=m.TalesOfDangerDealArgs(player="p1", people=["nun", "nun", "sailor"]),
+            ),
+        ),
+        "tavern-tales": (
+            {"players": ["Ada", "Bo"]},
+            "p1",
+            lambda v: m.TavernTalesAdjustPrestigeMove(
+                version=v, args=m.TavernTalesAdjustPrestigeArgs(player=0, points=2)
+            ),
+        ),
+        "galzyr": (
+            {"players": ["Ada", "Bo"], "world": WORLD},
+            "sm",
+            lambda v: m.GalzyrPickMonthMove(
+                version=v, args=m.GalzyrPickMonthArgs(month=m.GalzyrPickMonthArgsMonth.MAY)
+            ),
+        ),
+    }
+
+
+@pytest.fixture
+def world(transactional_db):
+    books.installed().forget()
+    call_command("load_world", f"fixtures/worlds/{WORLD}", stdout=StringIO())
+    yield
+    books.installed().forget()
+
+
+def test_a_generated_client_plays_every_game(generated, live_server, world):
+    _schema, _output, package = generated
+    m = importlib.import_module(f"{PACKAGE}.models")
+    api = {
+        name: endpoint(package, name)
+        for name in [
+            "tables_create",
+            "tables_retrieve",
+            "tables_seats_list",
+            "tables_claim_create",
+            "tables_moves_create",
+            "tables_history_list",
+            "tables_undo_create",
+            "tables_export_retrieve",
+            "tables_import_create",
+            "worlds_catalog_retrieve",
+        ]
+    }
+    anonymous = package.Client(base_url=live_server.url)
+    plays = first_moves(m)
+    assert set(plays) == set(all_games())
+    for slug, (options, seat_of, move_at) in plays.items():
+        kept = api["tables_create"].sync(
+            client=anonymous,
+            body=m.NewTable(
+                game=m.GameEnum(slug), name="Friday", options=m.NewTableOptions.from_dict(options)
+            ),
+        )
+        assert isinstance(kept, m.KeptTable), kept
+        assert kept.keeper and kept.seat is None
+        keeper = package.AuthenticatedClient(base_url=live_server.url, token=kept.token)
+        code = kept.code
+        seat = seat_of(kept.state) if callable(seat_of) else seat_of
+
+        # A new device takes the seat with the join key from the keeper's list.
+        lines = api["tables_seats_list"].sync(code=code, client=keeper)
+        line = next(line for line in lines if line.id == seat)
+        assert not line.held and line.join_url.startswith(live_server.url)
+        claimed = api["tables_claim_create"].sync(
+            code=code, client=anonymous, body=m.ClaimRequest(seat=seat, invite=line.invite)
+        )
+        assert isinstance(claimed, m.Claim), claimed
+        assert claimed.seat == seat and not claimed.keeper
+        player = package.AuthenticatedClient(base_url=live_server.url, token=claimed.token)
+
+        moved = api["tables_moves_create"].sync(
+            code=code, client=player, body=move_at(kept.version)
+        )
+        assert isinstance(moved, m.MoveResult), (slug, moved)
+        assert moved.move.seat == seat and moved.table.version == kept.version + 1
+        # The same move again, against the old version: the typed 409.
+        stale = api["tables_moves_create"].sync(
+            code=code, client=player, body=move_at(kept.version)
+        )
+        assert isinstance(stale, m.Conflict) and stale.version == kept.version + 1
+
+        mine = api["tables_retrieve"].sync(code=code, client=player)
+        public = api["tables_retrieve"].sync(code=code, client=anonymous)
+        assert mine.seat == seat and public.seat is None
+        assert mine.version == public.version == kept.version + 1
+        assert mine.state != public.state, slug  # the seat sees what the shared display doesn't
+        log = api["tables_history_list"].sync(code=code, client=player)
+        assert log[0].name == moved.move.name
+
+        undone = api["tables_undo_create"].sync(
+            code=code, client=player, body=m.UndoRequest(version=mine.version)
+        )
+        assert isinstance(undone, m.MoveResult), (slug, undone)
+        assert undone.table.version == kept.version + 2
+
+        document = api["tables_export_retrieve"].sync(code=code, client=keeper)
+        assert isinstance(document, m.ExportDocument), document
+        assert document.game == slug and len(document.moves) == 2
+        copy = api["tables_import_create"].sync(client=anonymous, body=document)
+        assert isinstance(copy, m.KeptTable), copy
+        assert copy.code != code and copy.version == document.version and copy.keeper
+        assert copy.state == api["tables_retrieve"].sync(code=code, client=anonymous).state
+
+    catalog = api["worlds_catalog_retrieve"].sync(
+        slug=WORLD, client=anonymous, format_=m.WorldsCatalogRetrieveFormat.JSON
+    )
+    assert isinstance(catalog, m.CatalogDocument) and catalog.world == WORLD and catalog.cards
