@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     # Wrong table codes and join keys per address (games/throttle.py).
     "games.throttle.GuessLimitMiddleware",
+    # A refusal of the device's credential as a 403 page with its sentence.
+    "games.middleware.AccessDeniedPages",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]

@@ -50,6 +50,13 @@ def join_key(table: Table, seat_id: str) -> str:
     return salted_hmac(INVITE_SALT, value).hexdigest()[:20]
 
 
+def held_sentence(label: str) -> str:
+    return _(
+        "“%(seat)s” is held by another device. Its holder can leave the seat, or the keeper "
+        "can free it (if that device is this one and it forgot its seat, ask the keeper)."
+    ) % {"seat": label}
+
+
 def valid_key(table: Table, seat_id: str, invite: str) -> bool:
     return constant_time_compare(invite or "", join_key(table, seat_id))
 
@@ -93,13 +100,7 @@ def claim_seat(
             )
         holder = Claim.objects.filter(table=table, seat=seat.id).first()
         if holder is not None and (claim is None or holder.pk != claim.pk):
-            raise SeatHeld(
-                _(
-                    "“%(seat)s” is held by another device. Its holder can leave the seat, "
-                    "or the keeper can free it."
-                )
-                % {"seat": seat.label}
-            )
+            raise SeatHeld(held_sentence(seat.label))
         if claim is None:
             secret = new_secret()
             claim = Claim.objects.create(table=table, token_hash=digest(secret), seat=seat.id)
@@ -154,6 +155,24 @@ def name_keeper(code: str, seat_id: str, *, by: Access) -> str:
                 _("No device holds “%(seat)s”: it must take the seat first.") % {"seat": seat.label}
             )
     return _("The device at “%(seat)s” is a keeper now.") % {"seat": seat.label}
+
+
+def stop_keeping(code: str, *, by: Access) -> str:
+    """A keeper hands the keeping over: once another device keeps the table (name_keeper), this
+    one stops (the shared display everyone touches, say), keeping its seat if it has one."""
+    by.require_keeper()
+    with transaction.atomic():
+        table = services.locked(code)
+        others = Claim.objects.filter(table=table, keeper=True).exclude(pk=by.claim_id)
+        if not others.exists():
+            raise RuleError(_("Make another device a keeper first: a table always has one."))
+        claim = Claim.objects.get(pk=by.claim_id)
+        if claim.seat:
+            claim.keeper = False
+            claim.save(update_fields=["keeper"])
+        else:
+            claim.delete()
+    return _("This device no longer keeps the table.")
 
 
 def new_links(code: str, *, by: Access) -> str:

@@ -85,6 +85,8 @@ def _plain(text: str) -> str:
 def rename_table(code: str, name: str, *, by: Access) -> Table:
     """A keeper renames the table (the code stays)."""
     by.require_keeper()
+    if not _plain(name):
+        raise RuleError(_("A table needs a name."))
     with transaction.atomic():
         table = locked(code)
         table.name = _clean_name(name, table.name)

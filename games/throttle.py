@@ -21,7 +21,7 @@ import re
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from rest_framework.throttling import SimpleRateThrottle
 
 from games import access
@@ -71,12 +71,17 @@ def failed_guess(request: HttpRequest) -> None:
 
 
 def too_many(request: HttpRequest, wait: float) -> HttpResponse:
-    message = _("Too many wrong table codes or join links from this address. Try again later.")
+    seconds = max(1, math.ceil(wait or 1))
+    message = ngettext(
+        "Too many wrong table codes or join links from this address. Try again in %(n)s second.",
+        "Too many wrong table codes or join links from this address. Try again in %(n)s seconds.",
+        seconds,
+    ) % {"n": seconds}
     if request.path.startswith("/api/"):
         response = JsonResponse({"error": message}, status=429)
     else:
         response = render(request, "games/too_many.html", {"message": message}, status=429)
-    response["Retry-After"] = str(max(1, math.ceil(wait or 1)))
+    response["Retry-After"] = str(seconds)
     return response
 
 

@@ -5,7 +5,6 @@ Only a keeper uses them: they hold every secret, as an export does (see ``_keepe
 
 from __future__ import annotations
 
-from django.core.exceptions import PermissionDenied
 from django.http import (
     Http404,
     HttpRequest,
@@ -18,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRedirect
 
 from games import backups, services
-from games.access import Access, AccessDenied
+from games.access import Access
 from games.engine import RuleError
 from games.forms import version_from_form
 from games.models import Table
@@ -27,12 +26,10 @@ from games.views_table import access_or_404, partial_or_page
 
 
 def _keeper(request: HttpRequest, code: str) -> tuple[Table, Access]:
-    """The table and the device's access, if it is a keeper; 403 with the sentence if not."""
+    """The table and the device's access, if it is a keeper (AccessDenied otherwise: a 403
+    page with the sentence, games/middleware.py)."""
     table, held = access_or_404(request, code)
-    try:
-        held.require_keeper()
-    except AccessDenied as exc:
-        raise PermissionDenied(str(exc)) from None
+    held.require_keeper()
     return table, held
 
 

@@ -7,6 +7,7 @@ Also the helpers every table page shares: ``table_or_404``, ``table_context`` an
 from __future__ import annotations
 
 import segno
+from django.contrib import messages
 from django.http import (
     Http404,
     HttpRequest,
@@ -193,6 +194,12 @@ def _seat_page(
             path = reverse("games:join-seat", args=[table.code, line.seat.id, line.invite])
             url = request.build_absolute_uri(path)
             lines.append({"line": line, "url": url, "qr": qr_svg(url)})
+    if not message and held.claim_id is None and access.page_secret(request, table.code):
+        # The device carries a credential the table no longer knows: its seat was freed.
+        message = _(
+            "This device no longer holds a seat here: its seat was freed (by the keeper, or "
+            "when it left). Open your seat's join link again to take it back."
+        )
     context = {
         "table": table,
         "seats": services.game_of(table).seats(table.state),
@@ -250,10 +257,7 @@ def join_seat(request: HttpRequest, code: str, seat: str, invite: str) -> HttpRe
         )
         return render(request, "games/join_seat.html", context, status=403)
     if seat in seating.held_seats(table):
-        context["refusal"] = _(
-            "“%(seat)s” is held by another device. Its holder can leave the seat, or the keeper "
-            "can free it."
-        ) % {"seat": found.label}
+        context["refusal"] = seating.held_sentence(found.label)
         return render(request, "games/join_seat.html", context, status=409)
     return render(request, "games/join_seat.html", context)
 
@@ -277,10 +281,12 @@ SEAT_ACTIONS = {
 }
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
     """The keeper frees a seat, names another keeper, replaces every join link, renames or
-    deletes the table."""
+    deletes the table; then back to the seat page (reloading it posts nothing again)."""
+    if request.method == "GET":
+        return redirect("games:seat", code=code)
     table, held = access_or_404(request, code)
     action = request.POST.get("action", "")
     try:
@@ -291,7 +297,9 @@ def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
             response = redirect("games:home")
             access.forget(response, code)
             return response
-        if action == "rename":
+        if action == "stop-keeping":
+            message = seating.stop_keeping(code, by=held)
+        elif action == "rename":
             services.rename_table(code, request.POST.get("name", ""), by=held)
             message = _("Renamed.")
         elif action == "new-links":
@@ -304,5 +312,5 @@ def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
         return _seat_page(request, table, held, str(exc), status=403)
     except RuleError as exc:
         return _seat_page(request, table, held, str(exc), status=400)
-    table.refresh_from_db()
-    return _seat_page(request, table, held, message)
+    messages.success(request, message)
+    return redirect("games:seat", code=code)

@@ -114,6 +114,54 @@ def es(n: int) -> str:
     return "" if n == 1 else "es"
 
 
+# Not carried out, so never asked about: a note is the story master's, go and end finish it.
+NOT_ASKED = ("note", "go", "end")
+
+
+def optional_effects(effects: list[EffectView]) -> list[EffectView]:
+    """The effects the player may choose not to take (``optional: true``), in the book's order:
+    "continue" asks about each of them."""
+    return [x for x in effects if x.optional and x.verb not in NOT_ASKED]
+
+
+def take_optional(
+    effects: list[EffectView], answers: list[bool] | None
+) -> tuple[list[EffectView], list[EffectView]]:
+    """(the effects resolved, the optional ones declined): ``answers`` holds one yes or no per
+    optional effect, in order; an optional effect nobody answered is asked about first."""
+    asked = optional_effects(effects)
+    given = answers or []
+    if len(given) < len(asked):
+        eff = asked[len(given)]
+        raise RuleError(
+            f"{quoted(eff.text)} is optional: say whether the player takes it (yes or no) "
+            "before continuing."
+        )
+    if len(given) > len(asked):
+        raise RuleError(
+            f"{len(given)} answers for {len(asked)} optional effect"
+            f"{'s' if len(asked) != 1 else ''}: answer once for each optional effect."
+        )
+    declined = [eff for eff, yes in zip(asked, given, strict=True) if not yes]
+    return [x for x in effects if not any(x is d for d in declined)], declined
+
+
+def declined_text(state: State, declined: list[EffectView]) -> str:
+    if not declined:
+        return ""
+    return f" {state.players[state.active]} declines " + ", ".join(quoted(x.text) for x in declined)
+
+
+def quoted(text: str) -> str:
+    return f"“{text}”"
+
+
+def stop(text: str) -> str:
+    """End a log sentence once: “Browse the fish market.” needs no second full stop."""
+    bare = text.rstrip("”’\"'")
+    return text if bare.endswith((".", "!", "?", "…")) else text + "."
+
+
 def earn(state: State, effects: list[EffectView]) -> str:
     """Count the prestige effects for the active player and the partner."""
     got = [0, 0]

@@ -30,15 +30,19 @@ from games.galzyr.book import (
 )
 from games.galzyr.reading import (
     check_started,
+    declined_text,
     earn,
     left_unapplied,
     need_month,
     pend,
     pick_event,
     place_event,
+    quoted,
     reading,
     release_event,
     start,
+    stop,
+    take_optional,
 )
 from games.galzyr.state import (
     MANAGERS,
@@ -137,8 +141,9 @@ game = GalzyrGame(
     role_fn=role,
     role_names=ROLE_NAMES,
     # What the story master alone sees (view.py): the drawn event card and its question, the
-    # story-master paragraphs, the secret questions and the outcomes of the options.
-    secret_keys=frozenset({"event", "text", "questions", "outcomes"}),
+    # story-master paragraphs, the secret questions, the outcomes of the options and the notes.
+    # ``note``: a note effect's own text (its ``text`` too), for the story master alone.
+    secret_keys=frozenset({"event", "text", "questions", "outcomes", "note"}),
 )
 
 
@@ -302,12 +307,19 @@ def choose(state: State, args: Choose, seat: str) -> str:
     if current != index:
         state.option, state.successes, state.dice = index, None, None
     cost = f" (costs {opt.cost} gold)" if opt.cost else ""
-    return f"{state.players[state.active]} chooses “{opt.label}”{cost}."
+    return stop(f"{state.players[state.active]} chooses {quoted(opt.label)}{cost}")
 
 
-@game.move(name="continue", label="Continue", roles=READERS)
-def continue_(state: State, args, seat: str) -> str:
-    """Lock the choice and resolve it: a go-to opens the next scene, an end closes this one."""
+class ContinueArgs(BaseModel):
+    # One answer per optional effect of what the scene resolves now, in the book's order (the
+    # view's ``optional``): true, the player takes it; false, they decline it.
+    optional: list[bool] | None = Field(default=None, max_length=60)
+
+
+@game.move(ContinueArgs, name="continue", label="Continue", roles=READERS)
+def continue_(state: State, args: ContinueArgs, seat: str) -> str:
+    """Lock the choice and resolve it: a go-to opens the next scene, an end closes this one.
+    Each optional effect is resolved only when the player takes it (``optional``)."""
     book = state.book()
     scene = reading(state, book)
     ctx = read_context(state)
@@ -324,24 +336,26 @@ def continue_(state: State, args, seat: str) -> str:
             raise RuleError(str(exc)) from None
         effects += result.effects
         go = result.go
-        said = f"“{opt.label}”"
+        said = quoted(opt.label)
     else:
         last = scene.effects[-1] if scene.effects else None
         go = getattr(last, "go", None)
         said = "the scene's effects"
-    earned = earn(state, effects)
-    placed = place_event(state, effects) + pend(state, scene, effects)
+    effects, declined = take_optional(effects, args.optional)
+    done = stop(f"Scene {scene.key}: {said}{earn(state, effects)}")
+    no = declined_text(state, declined)
+    placed = (stop(no) if no else "") + place_event(state, effects) + pend(state, scene, effects)
     step = Step(
         scene=scene.number, option=state.option, successes=state.successes, answers=state.answers
     )
     if go is not None:
         state.trail.append(step)
         nxt = start(state, go, book, fresh=False)
-        return _mirror(state, f"Scene {scene.key}: {said}{earned}.{placed} On to scene {nxt.key}.")
+        return _mirror(state, f"{done}{placed} On to scene {nxt.key}.")
     state.locked = True
     if state.drawn is not None:
         placed += release_event(state, top=False)
-    return _mirror(state, f"Scene {scene.key}: {said}{earned}.{placed} The scene ends.")
+    return _mirror(state, f"{done}{placed} The scene ends.")
 
 
 # The other moves register on the same game: the book-only calendar and the players, the

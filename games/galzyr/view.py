@@ -17,6 +17,7 @@ from games.galzyr import calendar, scene_effects
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
 from games.galzyr.campaign.text import adventurer_name
+from games.galzyr.reading import optional_effects
 from games.galzyr.state import MANAGERS, State, prestige_counts, read_context, role
 from storybook.format import MONTHS
 from storybook.interpreter import pick_event_scene, prerequisite_met, read_scene
@@ -44,6 +45,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
     except RuleError as exc:
         book, error = None, str(exc)
     prestige = prestige_counts(state)
+    # A partner joins one scene: once it is over (or before the next opens) nobody is partner.
+    partner = state.partner if state.scene is not None and not state.locked else None
     out: dict[str, Any] = {
         "role": r,
         "sees_all": seat == "sm",
@@ -52,13 +55,13 @@ def view(state: State, seat: str) -> dict[str, Any]:
                 "number": i + 1,
                 "name": name,
                 "active": i == state.active,
-                "partner": i == state.partner,
+                "partner": i == partner,
                 "prestige": prestige[i],
             }
             for i, name in enumerate(state.players)
         ],
         "active": state.players[state.active],
-        "partner": state.players[state.partner] if state.partner is not None else None,
+        "partner": state.players[partner] if partner is not None else None,
         "challenge": state.challenge,
         "months": list(MONTHS),
         "month": state.month,
@@ -70,13 +73,19 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "last_day": state.day >= calendar.last_day(),
         "deck": len(state.deck),
         "event": _event(state, seat, book),
-        "earned": {"active": state.earned[0], "partner": state.earned[1]},
+        "earned": {
+            "active": state.earned[0],
+            "partner": state.earned[1],
+            # who was the partner of the scene whose prestige this is (kept after it ends)
+            "partner_name": state.players[state.partner] if state.partner is not None else None,
+        },
         "world": {"slug": state.world, "name": state.world},
         "scene": None,
         "error": error,
         "campaign": None,
         "effects": [],
         "effects_left": 0,
+        "optional": [],  # the optional effects "continue" asks about, one yes or no each
         "tracked": state.mode == "campaign",  # the campaign answers the book's questions
         "by_hand": state.by_hand,
     }
@@ -137,8 +146,19 @@ def _scene(state: State, seat: str, book: Book) -> dict[str, Any]:
         "locked": state.locked,
         "trail": [_step(state, seat, book, step) for step in state.trail],
         "can_continue": _can_continue(state, scene),
+        "optional": _optional(seen) if not state.locked else [],
         "next_scene": _next_scene(scene, seen),
     }
+
+
+def _optional(seen) -> list[dict[str, Any]]:
+    """The optional effects of what "continue" resolves now, in the book's order: the move
+    takes one answer for each (``optional``), as the page's yes/no."""
+    effects = list(seen.effects) + (list(seen.result.effects) if seen.result is not None else [])
+    return [
+        {"number": i, "text": x.text, "who": x.who}
+        for i, x in enumerate(optional_effects(effects), 1)
+    ]
 
 
 def _next_scene(scene, seen) -> int | None:

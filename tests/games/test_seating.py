@@ -11,6 +11,7 @@ from games import access, seating, services
 from games.access import ANONYMOUS, AccessDenied, TableNotFound
 from games.engine import RuleError
 from games.models import Claim, Table
+from tests.seating import claim
 
 pytestmark = pytest.mark.django_db
 
@@ -268,3 +269,17 @@ def test_two_devices_claiming_one_seat_at_once_only_one_wins():
         assert holder.token_hash == access.digest(won[0])
         assert Claim.objects.filter(table=table).count() == 2  # the keeper and the winner
         seating.free_seat(table.code, "p1", by=keeper)  # the next round races again
+
+
+def test_a_keeper_hands_the_keeping_over_and_then_stops(table):
+
+    display = claim(table, "table", keeper=True)
+    display_access = access.claim_access(table.code, display)
+    with pytest.raises(RuleError, match="another device a keeper first"):
+        seating.stop_keeping(table.code, by=display_access)
+    claim(table, "p1")
+    seating.name_keeper(table.code, "p1", by=display_access)
+    seating.stop_keeping(table.code, by=display_access)
+    shown = Claim.objects.get(table=table, seat="table")
+    assert not shown.keeper  # keeps its seat, not the table
+    assert Claim.objects.get(table=table, seat="p1").keeper

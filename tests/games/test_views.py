@@ -91,7 +91,7 @@ def test_a_join_link_seats_a_new_device_with_a_signed_cookie(client, table):
     assert response.url == reverse("games:table", args=[table.code])
     cookie = response.cookies[cookie_name(table.code)]
     assert cookie["httponly"]
-    assert "p2" not in cookie.value  # a per-claim secret, not the seat's name
+    assert cookie.value.split(":")[0] != "p2"  # a per-claim secret, not the seat's name
     assert Claim.objects.get(table=table).seat == "p2"
 
 
@@ -162,7 +162,11 @@ def test_table_page_shows_only_what_the_seat_may_see(client, table, django_asser
 
 
 def test_unknown_table_is_404(client):
-    assert client.get(reverse("games:table", args=["ZZZZZZZZZZ"])).status_code == 404
+    response = client.get(reverse("games:table", args=["ZZZZZZZZZZ"]))
+    assert response.status_code == 404
+    assert b"No table has this code." in response.content  # the sentence, in the app's page
+    assert b'name="viewport"' in response.content
+    assert b"There is nothing at this address." in client.get("/no/such/page/").content
     assert client.get(reverse("games:poll", args=["ZZZZZZZZZZ"])).status_code == 404
 
 
@@ -299,8 +303,12 @@ def test_the_keeper_renames_and_deletes_the_table(client, table):
     url = reverse("games:manage-seats", args=[table.code])
     assert player.post(url, {"action": "rename", "name": "Mine"}).status_code == 403
     seated(client, table, None, keeper=True)
-    client.post(url, {"action": "rename", "name": "Saturday"})
+    renamed = client.post(url, {"action": "rename", "name": "Saturday"}, follow=True)
     assert Table.objects.get().name == "Saturday"
+    # Back on the seat page with the news: reloading it posts nothing again.
+    assert renamed.redirect_chain[-1][0] == reverse("games:seat", args=[table.code])
+    assert b"Renamed." in renamed.content
+    assert client.get(url).url == reverse("games:seat", args=[table.code])
     unconfirmed = client.post(url, {"action": "delete"})
     assert unconfirmed.status_code == 400 and Table.objects.exists()
     response = client.post(url, {"action": "delete", "confirm": "yes"})
