@@ -1,8 +1,8 @@
-"""Tales of Danger over the platform: the panel per seat, moves over HTMX and the API, catalog.
+"""Tales of Danger over the platform: the new-table form, the card catalog, Acts 1 and 2.
 
-The card values come from conftest.py's test catalog (invented, not the real cards). Form
-fields are posted the way the panel's forms send them: repeated names for lists, JSON
-objects for the options that carry a pick or a payment.
+Form fields are posted the way the panel's forms send them: repeated names for lists, JSON
+objects for the options that carry a pick or a payment. Act 3 is in test_tod_act3_pages.py,
+the REST API in test_tod_api.py; the helpers are in pages.py.
 """
 
 import json
@@ -10,13 +10,22 @@ import re
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from games import catalogs, services
 from games.models import Table
 from games.tales_of_danger.rules import game
 from storybook.librarian import make_librarian
-from tests.seating import api_as, sit
+from tests.games.tales_of_danger.pages import (
+    POOL,
+    QUEEN_HAND,
+    forms,
+    new_table,
+    page,
+    pick,
+    post_move,
+    seated,
+    table_from,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -26,50 +35,6 @@ def librarian_client(client):
     """The test client signed in as a librarian: saving the group's card data is theirs."""
     client.force_login(make_librarian("librarian")[0])
     return client
-
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-POOL = ["monk", "farmer", "deacon", "captain", "innkeeper"]
-QUEEN_HAND = ["sailor", "business-man", "minstrel"]  # can secure the Queen (test catalog)
-
-
-def new_table(tod, players=3, **options):
-    return services.create_table(
-        "tales-of-danger",
-        "Voyage night",
-        {"players": tod.NAMES[:players], "first_player": 1, **tod.full_catalog(), **options},
-    )
-
-
-def table_from(driver) -> Table:
-    """A saved table holding a state built by the rules tests' driver."""
-    return Table.objects.create(game="tales-of-danger", name="Mid-game", state=driver.data)
-
-
-def seated(client, table, seat):
-    return sit(client, table, seat)
-
-
-def page(client, table) -> str:
-    return client.get(reverse("games:table", args=[table.code])).content.decode()
-
-
-def post_move(client, table, name, data):
-    table.refresh_from_db()
-    return client.post(
-        reverse("games:move", args=[table.code, name]),
-        {"version": table.version, **data},
-        **HTMX,
-    )
-
-
-def pick(person, **more):
-    return json.dumps({"person": person, **more})
-
-
-def forms(html: str) -> list[str]:
-    """The moves the page offers a form for."""
-    return re.findall(r'hx-post="/t/\w+/move/([\w-]+)/"', html)
 
 
 # -- the new-table form and the card catalog ----------------------------------------------
@@ -299,296 +264,3 @@ def test_act_2_free_cards_then_gather(client, tod):
         client, table, "gather", {"picks": [pick("monk"), pick("farmer")], "refill": ["nun", "nun"]}
     )
     assert b"Ada gathered Monk from the pool and Farmer from the pool" in response.content
-
-
-def test_act_3_begins_with_the_transition_steps(client, tod):
-    seven = [*QUEEN_HAND, "monk", "monk", "farmer", "farmer"]
-    nine = ["nun"] * 5 + ["royal-guard"] * 4
-    pool = ["monk", "farmer", "deacon", "innkeeper", "captain"]
-    table = table_from(tod.arranged([seven, nine], pool, ["queen", "bishop"]))
-    seated(client, table, "table")
-    response = post_move(
-        client,
-        table,
-        "gather",
-        {"picks": [pick("deacon"), pick("captain")], "discard": ["monk"]},
-    )
-    html = response.content.decode()
-    assert "Act 3 begins" in html and "Unclaimed sponsors leave the table" in html
-    assert "prepare-segment" in forms(html) and "Difficulty 3" in html
-    # Hands are private now: the table shows counts, each phone its own hand.
-    assert "Royal Guard" not in html.split("What happened")[0].split("Act 3 begins")[1]
-    assert "Royal Guard" in page(seated(client, table, "p2"), table)
-
-
-def test_prepare_a_segment_from_the_difficulty_card(client, tod):
-    table = table_from(tod.act3([["monk"], ["nun"]], [None, (1, ["crew"])]))
-    state = game.load(table.state)
-    state.step = "prepare"
-    table.state = state.model_dump(mode="json")
-    table.save()
-    seated(client, table, "p1")
-    response = post_move(
-        client,
-        table,
-        "prepare-segment",
-        {"difficulty": "2", "source": "deck", "costs": ["illness"]},
-    )
-    assert b"A difficulty-2 segment gets exactly 2 cost card(s)." in response.content
-    response = post_move(
-        client,
-        table,
-        "prepare-segment",
-        {"difficulty": "2", "source": "deck", "person": "", "costs": ["illness", "great-fishing"]},
-    )
-    assert b"Ada prepared a difficulty-2 segment costing Illness: 3 crew, Great Fishing!" in (
-        response.content
-    )
-
-
-def test_complete_shows_what_is_owed_after_cancels_and_refuses_paying_too_little(client, tod):
-    hand = ["doctor", "nun", "monk", "sailor"]
-    table = table_from(tod.act3([hand, ["nun"]], [(3, ["illness", "illness", "supply"]), None]))
-    html = page(seated(client, table, "p1"), table)
-    assert "To pay: <strong>6 crew, 1 supplies</strong>" in html
-    assert "A Doctor cancels every Illness:\n      0 crew, 1 supplies left" in html
-    assert 'Doctor <span class="muted">(cancels Illness)</span>' in html
-    owed = json.loads(re.search(r'id="tod-owed"[^>]*>(.*?)</script>', html).group(1))
-    assert owed == {"": {"crew": 6, "supplies": 1}, "illness": {"crew": 0, "supplies": 1}}
-    response = post_move(client, table, "complete-segment", {"pay": [pick("doctor")]})
-    assert b"That pays nothing, but the segment still costs 1 supply: 1 supply short." in (
-        response.content
-    )
-    table.refresh_from_db()
-    assert table.version == 1
-    # The Doctor and a Nun (1 supply): the rulebook's example.
-    response = post_move(client, table, "complete-segment", {"pay": [pick("doctor"), pick("nun")]})
-    assert b"Ada completed a difficulty-3 segment (Illness cancelled), paying Doctor and Nun" in (
-        response.content
-    )
-    assert "write-journal" in forms(response.content.decode())
-
-
-def test_the_table_pays_with_named_or_counted_cards(client, tod):
-    table = table_from(
-        tod.act3([["monk", "?", "nun"], ["nun"]], [(2, ["crew", "two-supplies"]), None])
-    )
-    html = page(seated(client, table, "table"), table)
-    assert "The cards paid (name them, or give their crew and supplies)" in html
-    response = post_move(
-        client,
-        table,
-        "complete-segment",
-        {"pay": [json.dumps({"crew": 1, "supplies": 0}), pick("monk"), ""]},
-    )
-    assert b"paying an unnamed card and Monk (1 crew wasted)" in response.content
-
-
-def test_great_fishing_only_needs_no_payment(client, tod):
-    table = table_from(tod.act3([["monk"], ["nun"]], [(1, ["great-fishing"]), None]))
-    seated(client, table, "p1")
-    response = post_move(client, table, "complete-segment", {"bonus": ["sailor"]})
-    assert b"with nothing to pay; Great Fishing gives 1 bonus card(s)" in response.content
-    assert table.__class__.objects.get().state["players"][0]["hand"] == ["monk", "sailor"]
-
-
-def test_cards_named_into_a_hand_stay_out_of_the_log_and_other_seats(client, tod):
-    table = table_from(tod.act3([["monk"], ["nun"]], [(1, ["crew"]), None]))
-    seated(client, table, "p1")
-    post_move(client, table, "forage", {"cost": "supply", "to_hand": ["doctor", "priest", ""]})
-    table.refresh_from_db()
-    sentence = table.moves.get().sentence
-    assert sentence.startswith("Ada foraged: “1 supply” joins the segment and 3 cards go to hand")
-    assert "Doctor" not in sentence and "Priest" not in sentence
-    assert table.state["players"][0]["hand"] == ["monk", "doctor", "priest", "?"]
-    mine = page(client, table)
-    assert '<li class="chip">Doctor <small' in mine
-    other = page(seated(client, table, "p2"), table)
-    assert '<li class="chip">Doctor' not in other and "an unnamed card" not in other
-    state = api_as(table, "table").get(f"/api/tables/{table.code}/").json()["state"]
-    assert "hand" not in state["players"][0] and state["players"][0]["hand_count"] == 4
-    history = f"/api/tables/{table.code}/history/"
-    assert APIClient().get(history).json()[0]["args"] is None  # nobody's seat
-    assert api_as(table, "p2").get(history).json()[0]["args"] is None  # another seat's
-
-
-def test_forage_from_the_table(client, tod):
-    table = table_from(tod.act3([["monk"], ["nun"]], [(1, ["crew"]), None]))
-    seated(client, table, "table")
-    response = post_move(client, table, "forage", {"cost": "bad-luck"})
-    assert (
-        b"Ada foraged: \xe2\x80\x9cBad Luck: 2 crew, 3 supplies\xe2\x80\x9d joins the segment"
-        in (response.content)
-    )
-
-
-def test_a_sixth_segment_is_refused(client, tod):
-    legs = [(2, 2)] * 5
-    t = tod.act3([["monk", "nun"], ["nun"], ["monk"]], [None, (1, ["crew"]), (1, ["crew"])],
-                 [legs, [], []])  # fmt: skip
-    state = t.state
-    state.final_round_by, state.final_turns, state.active = 0, [1, 2], 1
-    t.put(state)
-    table = table_from(t)
-    seated(client, table, "p1")
-    html = page(client, table)
-    assert "prepare-segment" not in forms(html) and "complete-segment" not in forms(html)
-    assert "Final round" in html and "Ada completed a fifth segment" in html
-    response = post_move(client, table, "prepare-segment", {"difficulty": "1", "costs": ["crew"]})
-    assert b"Ada has completed 5 segments: a voyage has no sixth." in response.content
-    table.refresh_from_db()
-    assert table.version == 1
-
-
-def test_journals_stay_on_their_owners_seat_until_the_reveal(client, tod):
-    t = tod.act3([["monk", "nun", "sailor"], ["nun"]], [(1, ["great-fishing"]), (1, ["crew"])])
-    table = table_from(t)
-    seated(client, table, "p1")
-    post_move(client, table, "complete-segment", {})
-    html = page(client, table)
-    assert "Place the journal face down" in html
-    response = post_move(client, table, "write-journal", {"person": "sailor", "value": "3"})
-    assert b"Ada wrote a face-down journal for segment 1." in response.content
-    assert "<strong data-journal>3</strong>" in page(client, table)  # her own seat shows it
-    for seat in ("table", "p2"):
-        html = page(seated(client, table, seat), table)
-        assert "<strong data-journal>" not in html and "face down" in html
-        assert "write-journal" not in forms(html)
-    for seat in ("table", "p2"):
-        state = api_as(table, seat).get(f"/api/tables/{table.code}/").json()["state"]
-        assert state["scoreboard"]["rows"][0]["segments"][0]["journal"] is None
-        assert '"journal": 3' not in json.dumps(state)
-        assert "sailor" not in json.dumps(state["players"][0])
-    history = api_as(table, "p2").get(f"/api/tables/{table.code}/history/").json()
-    assert history[0]["name"] == "write-journal" and history[0]["args"] is None
-    mine = api_as(table, "p1").get(f"/api/tables/{table.code}/history/").json()
-    assert mine[0]["args"] == {"person": "sailor", "value": "3"}
-    # The history page shows sentences only.
-    history_page = client.get(reverse("games:history", args=[table.code])).content.decode()
-    assert "face-down journal" in history_page and "Sailor" not in history_page
-
-
-def test_a_journal_is_refused_on_the_table_seat(client, tod):
-    t = tod.act3([["monk", "nun"], ["nun"]], [(1, ["great-fishing"]), (1, ["crew"])])
-    table = table_from(t)
-    seated(client, table, "table")
-    post_move(client, table, "complete-segment", {})
-    html = page(client, table)
-    assert "Place the journal face down" not in html and "write-journal" not in forms(html)
-    response = post_move(client, table, "write-journal", {"value": "2"})
-    # The engine refuses the role the move leaves out, before the move runs.
-    assert response["HX-Trigger"] == "tk:refused"
-    assert "“Write journal” is for a player, not for the shared display." in (
-        response.content.decode()
-    )
-    table.refresh_from_db()
-    assert table.version == 2 and table.state["players"][0]["voyage"][0]["journal"] is None
-
-
-def test_game_over_shows_the_breakdown_and_links_the_scores(client, tod):
-    t = tod.act3([["monk", "nun"], ["nun"]], [(1, ["crew"]), (1, ["crew"])],
-                 [[(2, 3)] * 4, [(3, 1)]])  # fmt: skip
-    t.do("complete-segment", {"pay": [{"person": "monk"}]})
-    t.do("forage", {"cost": "crew"}, seat="p2")
-    table = table_from(t)
-    html = page(seated(client, table, "p2"), table)
-    assert "Waiting for journals from Ada." in html
-    ada_row = re.search(r'<tr data-seat="p1".*?</tr>', html, re.S).group(0)
-    assert "<strong data-journal>" not in ada_row and "face down" in ada_row
-    seated(client, table, "p1")
-    post_move(client, table, "write-journal", {"person": "nun", "value": "1"})
-    html = page(seated(client, table, "p2"), table)
-    assert "Game over" in html and "Ada wins with 22 points." in html
-    assert "Final round" not in html
-    ada_row = re.search(r'<tr data-seat="p1".*?</tr>', html, re.S).group(0)
-    assert ada_row.count("<strong data-journal>3</strong>") == 4
-    assert (
-        "<strong>22</strong>" in ada_row
-        and '<small class="muted" data-breakdown>9+13</small>' in ada_row
-    )
-    assert f'href="/t/{table.code}/scores/"' in html
-    assert client.get(reverse("games:scores", args=[table.code])).status_code == 200
-
-
-# -- the REST API -------------------------------------------------------------------------
-
-
-def test_api_creates_a_table_and_plays_the_deal(tod):
-    response = APIClient().post(
-        "/api/tables/",
-        {
-            "game": "tales-of-danger",
-            "name": "API voyage",
-            "options": {"players": ["Ada", "Bo"], "first_player": 2, **tod.full_catalog()},
-        },
-        format="json",
-    )
-    assert response.status_code == 201
-    body = response.json()
-    code = body["code"]
-    assert len(body["state"]["sponsors"]) == 3 and body["state"]["moves"][:1] == ["deal"]
-    # The creating device keeps the table and holds no seat: it makes no move.
-    keeper = APIClient()
-    keeper.credentials(HTTP_AUTHORIZATION=f"Bearer {body['token']}")
-    response = keeper.post(
-        f"/api/tables/{code}/moves/",
-        {"move": "deal", "args": {"player": "p1", "people": ["nun"] * 3}, "version": 1},
-        format="json",
-    )
-    assert response.status_code == 403
-    table = Table.objects.get(code=code)
-    moves = [
-        ("deal", {"player": "p1", "people": ["nun", "nun", "monk"]}, "table"),
-        ("deal", {"people": ["sailor", "monk", "farmer"], "player": "p2"}, "p2"),
-        ("refill-pool", {"people": POOL}, "table"),
-    ]
-    for version, (move, args, seat) in enumerate(moves, start=1):
-        response = api_as(table, seat).post(
-            f"/api/tables/{code}/moves/",
-            {"move": move, "args": args, "version": version},
-            format="json",
-        )
-        assert response.status_code == 200, response.json()
-    assert response.json()["table"]["state"]["prompt"] == "Bo recruits 2 people."
-    assert response.json()["table"]["may"]["write_journal"] is False  # the shared display
-    response = api_as(table, "p1").post(
-        f"/api/tables/{code}/moves/",
-        {"move": "recruit", "args": {"picks": [{"person": "monk"}]}, "version": 4},
-        format="json",
-    )
-    assert response.status_code == 400
-    assert response.json() == {"error": "It is Bo's turn: only Bo's seat or the table can do that."}
-    response = api_as(table, "table").post(
-        f"/api/tables/{code}/undo/", {"version": 4}, format="json"
-    )
-    assert response.status_code == 200
-    assert response.json()["table"]["state"]["stage"] == "deal"
-
-
-def test_api_refuses_bad_options_and_bad_arguments(tod):
-    api = APIClient()
-    response = api.post(
-        "/api/tables/",
-        {"game": "tales-of-danger", "options": {"players": ["Ada"]}},
-        format="json",
-    )
-    assert response.status_code == 400
-    table = new_table(tod)
-    response = api_as(table, "table").post(
-        f"/api/tables/{table.code}/moves/",
-        {"move": "deal", "args": {"player": "p1", "people": ["nun"]}, "version": 1},
-        format="json",
-    )
-    assert response.status_code == 400
-    assert "people" in response.json()["error"]
-
-
-def test_schema_lists_the_moves():
-    schemas = APIClient().get("/api/schema/", {"format": "json"}).json()["components"]["schemas"]
-    # MoveRequest is any game's union; each game's moves are a union of their own.
-    games = [u["$ref"].rsplit("/", 1)[-1] for u in schemas["MoveRequest"]["anyOf"]]
-    moves = [v["$ref"].rsplit("/", 1)[-1] for g in games for v in schemas[g]["oneOf"]]
-    said = [schemas[m]["description"] for m in moves]
-    assert any(
-        d.startswith("Tales of Danger #1: Days of Discovery: Complete segment.") for d in said
-    )
