@@ -1,20 +1,14 @@
-"""Turn order, the item supply, the A1 items, cards the catalog doesn't know, the end."""
+"""Setup, turn order, cards the catalog doesn't know, manual moves.
+
+The A1 items and the supply are in test_dark_tales_items.py, the end in test_dark_tales_end.py.
+"""
 
 from __future__ import annotations
 
 import pytest
 
 from games.dark_tales.rules import game
-from games.dark_tales.state import State
 from games.engine import ArgsError
-
-
-def empty_deck(state: State) -> None:
-    state.discard += ["Castle"] * state.deck
-    state.deck = 0
-    if state.phase == "draw":
-        state.phase = "item"  # nothing left to draw
-
 
 # -- setup ------------------------------------------------------------------------------
 
@@ -229,114 +223,6 @@ def test_an_unentered_a_card_asks_for_the_items_vp(table):
     assert t.vp(0) == 2 and t.state.supply["sword"] == 4
 
 
-# -- A1, The Battle of the Forgotten Moors -----------------------------------------------------
-
-
-def holding(t, **items) -> None:
-    def change(state: State) -> None:
-        for item, n in items.items():
-            state.players[0].items[item] += n
-            state.supply[item] -= n
-
-    t.edit(change)
-
-
-def test_a1_sword_needs_a_villain_in_play(table):
-    t = table()
-    holding(t, sword=1)
-    t.move("edit-card", name="Night", type="event")  # the group's entry from the card
-    t.move("draw")
-    assert t.refused("play-item", item="sword") == (
-        "There is no Villain in play: you can't play the Sword."
-    )
-    t.put("Goblin", "p2")
-    assert t.refused("play-item", item="sword") == (
-        "Choose the Villain in play that goes with the Sword."
-    )
-    sentence = t.move("play-item", item="sword", discard={"card": "Goblin", "at": "p2"})
-    assert sentence == (
-        "Mara played a Sword: discarded the Goblin from in front of Bo and scored 3 VP."
-    )
-    assert t.vp(0) == 3 and t.state.discard == ["Goblin"] and t.state.phase == "card"
-
-
-def test_a1_armor_takes_the_top_card_of_the_discard_pile(table):
-    t = table()
-    holding(t, armor=2)
-    t.move("draw")
-    assert t.refused("play-item", item="armor") == "Playing the Armor would do nothing now."
-    t.edit(lambda s: (s.discard.extend(["Castle", "Ogre"]), setattr(s, "deck", s.deck - 2)))
-    assert t.move("play-item", item="armor") == (
-        "Mara played an Armor: took the Ogre from the discard pile."
-    )
-    assert t.state.players[0].hand == ["Ogre"] and t.state.discard == ["Castle"]
-
-
-def test_a1_magic_wand_draws_takes_a_coin_and_scores(table):
-    t = table()
-    holding(t, magic_wand=1, gold_coin=8)  # no coin left in the supply
-    t.move("draw")
-    assert t.move("play-item", item="magic_wand", drew="Dragon") == (
-        "Mara played a Magic Wand: drew a card and scored 1 VP."
-    )
-    state = t.state
-    assert state.players[0].hand == ["Dragon"] and state.players[0].items["gold_coin"] == 8
-    assert t.vp(0) == 1
-
-
-def test_a1_gold_coins_have_no_use_during_the_game(table):
-    t = table()
-    holding(t, gold_coin=1)
-    t.move("draw")
-    assert t.refused("play-item", item="gold_coin") == (
-        "The Battle of the Forgotten Moors gives the Gold Coin no use during the game."
-    )
-
-
-# -- the item supply ------------------------------------------------------------------------
-
-
-def test_an_item_cannot_be_taken_past_the_supply(table):
-    t = table()
-    for _ in range(4):
-        t.move("take-item", item="sword")
-    assert t.refused("take-item", item="sword") == "There is no Sword left in the supply."
-    assert t.refused("take-item", item="sword", player="p2") == (
-        "There is no Sword left in the supply."
-    )
-    t.give(0, "Enchantment")
-    t.to_card_phase()
-    assert t.refused("play-card", card="Enchantment", item="sword") == (
-        "There is no Sword left in the supply."
-    )
-    assert t.refused("play-card", card="Enchantment") == (
-        "Choose an item to take from the supply: Gold Coin, Armor and Magic Wand."
-    )
-
-
-def test_an_enchantment_with_an_empty_supply_takes_nothing(table):
-    t = table()
-
-    def everything_taken(state: State) -> None:
-        for item, n in state.supply.items():
-            state.players[1].items[item] = n
-            state.supply[item] = 0
-
-    t.edit(everything_taken)
-    t.to_card_phase()
-    assert t.move("play-card", card="Enchantment").startswith(
-        "Mara played the Enchantment to the discard pile, found the supply empty, and scored 1"
-    )
-
-
-def test_returning_an_item_refills_the_supply(table):
-    t = table()
-    t.move("take-item", item="armor", player="p2")
-    assert t.refused("return-item", item="armor") == "Mara has no Armor."
-    t.move("return-item", item="armor", player="p2")
-    assert t.state.supply["armor"] == 4
-
-
 # -- manual moves --------------------------------------------------------------------------
 
 
@@ -405,83 +291,3 @@ def test_a_card_entry_can_be_reset(table):
     assert t.refused("edit-card", name="Castle", reset=True) == (
         "The Castle is on the table: it can't leave the catalog."
     )
-
-
-# -- the end of the game ---------------------------------------------------------------------
-
-
-def test_with_the_deck_empty_turns_skip_the_draw(table):
-    t = table()
-    t.to_card_phase()
-    t.edit(empty_deck)
-    assert t.move("play-card", card="Castle").endswith("Bo's turn (the deck is empty: no draw).")
-    assert t.refused("draw") == "The deck is empty: no one draws any more cards."
-
-
-def test_the_game_ends_when_a_player_begins_a_turn_with_no_cards(table):
-    t = table(players=("Mara", "Bo", "Cy"))
-    t.edit(empty_deck)
-    plays = 0
-    while t.state.phase != "scoring":
-        t.move("play-card", card="Castle")
-        plays += 1
-    # Everyone held 3; Mara empties her hand on her third turn, and the game ends as her
-    # fourth turn begins: Bo and Cy still hold nothing either, but Mara was first.
-    assert plays == 9
-    state = t.state
-    assert state.ended_by == 0 and state.active == 0
-    assert t.refused("play-card", card="Castle") == "The game is over."
-    assert t.refused("draw") == "The game is over."
-
-
-def test_a_player_who_runs_out_mid_game_still_draws_while_the_deck_lasts(table):
-    t = table()
-    t.edit(lambda s: (setattr(s.players[1], "hand_unknown", 0), s.discard.extend(["Castle"] * 3)))
-    t.to_card_phase()
-    assert t.move("play-card", card="Castle").endswith("Bo's turn.")
-    assert t.state.phase == "draw"
-
-
-def test_an_unentered_b_card_needs_everyones_points_by_hand(table):
-    t = table(setting_b="B2")
-    t.edit(empty_deck)
-    while t.state.phase != "scoring":
-        t.move("play-card", card="Castle")
-    end = t.view("table")["end"]
-    assert [e["missing"] for e in end] == [["all of The Dragon's Treasure (not entered yet)"]] * 2
-    assert t.refused("enter-bonus", seat="p2", player="p1", vp=3) == (
-        "Only Mara or the table can do that."
-    )
-    t.move("enter-bonus", seat="p1", player="p1", vp=3, note="2 Gold Coins")
-    t.move("enter-bonus", player="p2", vp=0)
-    assert t.move("reveal-scores", seat="p2") == (
-        "Scores revealed: Mara 6, Bo 3. Mara wins with 6 VP."
-    )
-
-
-def test_a_tie_goes_to_the_most_items_and_cards_in_hand_then_is_shared(table):
-    t = table(players=("Mara", "Bo", "Cy"), setting_b="B2")
-
-    def scoring(state: State, items: tuple[int, int, int]) -> None:
-        empty_deck(state)
-        for p, n, vp in zip(state.players, items, (10, 10, 4), strict=True):
-            p.vp, p.hand_unknown, p.bonus_manual = vp, 1, 0
-            p.items["sword"] = n
-        state.supply["sword"] = 4 - sum(items)
-        state.discard += ["Castle"] * 6
-        state.phase = "scoring"
-
-    t.edit(lambda s: scoring(s, (1, 2, 0)))
-    t.move("reveal-scores")
-    outcome = game.outcome(t.data)
-    assert outcome.winners == ("p2",)
-    assert outcome.summary == (
-        "Mara and Bo tie on 10 VP; Bo wins with the most items and cards in hand (3)."
-    )
-
-    t2 = table(players=("Mara", "Bo", "Cy"), setting_b="B2")
-    t2.edit(lambda s: scoring(s, (1, 1, 0)))
-    t2.move("reveal-scores")
-    outcome = game.outcome(t2.data)
-    assert outcome.winners == ("p1", "p2")
-    assert outcome.summary == "Mara and Bo share the victory with 10 VP (and 2 items and cards)."

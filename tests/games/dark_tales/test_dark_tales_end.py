@@ -1,0 +1,93 @@
+"""The end of the game: the empty deck, a player who begins a turn with no cards, scoring."""
+
+from __future__ import annotations
+
+from games.dark_tales.rules import game
+from games.dark_tales.state import State
+
+
+def empty_deck(state: State) -> None:
+    state.discard += ["Castle"] * state.deck
+    state.deck = 0
+    if state.phase == "draw":
+        state.phase = "item"  # nothing left to draw
+
+
+# -- the end of the game ---------------------------------------------------------------------
+
+
+def test_with_the_deck_empty_turns_skip_the_draw(table):
+    t = table()
+    t.to_card_phase()
+    t.edit(empty_deck)
+    assert t.move("play-card", card="Castle").endswith("Bo's turn (the deck is empty: no draw).")
+    assert t.refused("draw") == "The deck is empty: no one draws any more cards."
+
+
+def test_the_game_ends_when_a_player_begins_a_turn_with_no_cards(table):
+    t = table(players=("Mara", "Bo", "Cy"))
+    t.edit(empty_deck)
+    plays = 0
+    while t.state.phase != "scoring":
+        t.move("play-card", card="Castle")
+        plays += 1
+    # Everyone held 3; Mara empties her hand on her third turn, and the game ends as her
+    # fourth turn begins: Bo and Cy still hold nothing either, but Mara was first.
+    assert plays == 9
+    state = t.state
+    assert state.ended_by == 0 and state.active == 0
+    assert t.refused("play-card", card="Castle") == "The game is over."
+    assert t.refused("draw") == "The game is over."
+
+
+def test_a_player_who_runs_out_mid_game_still_draws_while_the_deck_lasts(table):
+    t = table()
+    t.edit(lambda s: (setattr(s.players[1], "hand_unknown", 0), s.discard.extend(["Castle"] * 3)))
+    t.to_card_phase()
+    assert t.move("play-card", card="Castle").endswith("Bo's turn.")
+    assert t.state.phase == "draw"
+
+
+def test_an_unentered_b_card_needs_everyones_points_by_hand(table):
+    t = table(setting_b="B2")
+    t.edit(empty_deck)
+    while t.state.phase != "scoring":
+        t.move("play-card", card="Castle")
+    end = t.view("table")["end"]
+    assert [e["missing"] for e in end] == [["all of The Dragon's Treasure (not entered yet)"]] * 2
+    assert t.refused("enter-bonus", seat="p2", player="p1", vp=3) == (
+        "Only Mara or the table can do that."
+    )
+    t.move("enter-bonus", seat="p1", player="p1", vp=3, note="2 Gold Coins")
+    t.move("enter-bonus", player="p2", vp=0)
+    assert t.move("reveal-scores", seat="p2") == (
+        "Scores revealed: Mara 6, Bo 3. Mara wins with 6 VP."
+    )
+
+
+def test_a_tie_goes_to_the_most_items_and_cards_in_hand_then_is_shared(table):
+    t = table(players=("Mara", "Bo", "Cy"), setting_b="B2")
+
+    def scoring(state: State, items: tuple[int, int, int]) -> None:
+        empty_deck(state)
+        for p, n, vp in zip(state.players, items, (10, 10, 4), strict=True):
+            p.vp, p.hand_unknown, p.bonus_manual = vp, 1, 0
+            p.items["sword"] = n
+        state.supply["sword"] = 4 - sum(items)
+        state.discard += ["Castle"] * 6
+        state.phase = "scoring"
+
+    t.edit(lambda s: scoring(s, (1, 2, 0)))
+    t.move("reveal-scores")
+    outcome = game.outcome(t.data)
+    assert outcome.winners == ("p2",)
+    assert outcome.summary == (
+        "Mara and Bo tie on 10 VP; Bo wins with the most items and cards in hand (3)."
+    )
+
+    t2 = table(players=("Mara", "Bo", "Cy"), setting_b="B2")
+    t2.edit(lambda s: scoring(s, (1, 1, 0)))
+    t2.move("reveal-scores")
+    outcome = game.outcome(t2.data)
+    assert outcome.winners == ("p1", "p2")
+    assert outcome.summary == "Mara and Bo share the victory with 10 VP (and 2 items and cards)."
