@@ -5,7 +5,7 @@ defaults, ruff on PATH for its formatting step); it must print no warning and ke
 operation. Then, through that package only, against a live server: a table of each game is
 started, seats are claimed with the keeper's join keys, one move is made through the game's
 typed move class, the seat's view is read, the move undone, and the table exported and
-imported.
+imported; a world's catalog is read as JSON and checked back in by a librarian's dry run.
 """
 
 from __future__ import annotations
@@ -15,14 +15,17 @@ import json
 import os
 import subprocess
 import sys
+from contextlib import ExitStack
 from io import StringIO
 from pathlib import Path
 
 import pytest
 from django.core.management import call_command
+from rest_framework.authtoken.models import Token
 
 from games.galzyr import book as books
 from games.registry import all_games
+from storybook.librarian import make_librarian
 
 PACKAGE = "talekeeper_client"
 WORLD = "sallowmere-marches"
@@ -135,6 +138,24 @@ def first_moves(m) -> dict:
 
 
 @pytest.fixture
+def connect(generated, live_server):
+    """A generated client of the live server (with ``token``: one holding it). Each is closed at
+    the end: a kept-alive connection would keep its server thread, and that thread's database
+    connection, past the test (PostgreSQL then can't drop the test database)."""
+    package = generated[2]
+    with ExitStack() as opened:
+
+        def connect(token: str | None = None, prefix: str = "Bearer"):
+            if token is None:
+                return opened.enter_context(package.Client(base_url=live_server.url))
+            return opened.enter_context(
+                package.AuthenticatedClient(base_url=live_server.url, token=token, prefix=prefix)
+            )
+
+        yield connect
+
+
+@pytest.fixture
 def world(transactional_db):
     books.installed().forget()
     call_command("load_world", f"fixtures/worlds/{WORLD}", stdout=StringIO())
@@ -142,7 +163,7 @@ def world(transactional_db):
     books.installed().forget()
 
 
-def test_a_generated_client_plays_every_game(generated, live_server, world):
+def test_a_generated_client_plays_every_game(generated, connect, live_server, world):
     _schema, _output, package = generated
     m = importlib.import_module(f"{PACKAGE}.models")
     api = {
@@ -158,9 +179,10 @@ def test_a_generated_client_plays_every_game(generated, live_server, world):
             "tables_export_retrieve",
             "tables_import_create",
             "worlds_catalog_retrieve",
+            "worlds_catalog_create",
         ]
     }
-    anonymous = package.Client(base_url=live_server.url)
+    anonymous = connect()
     plays = first_moves(m)
     assert set(plays) == set(all_games())
     for slug, (options, seat_of, move_at) in plays.items():
@@ -172,7 +194,7 @@ def test_a_generated_client_plays_every_game(generated, live_server, world):
         )
         assert isinstance(kept, m.KeptTable), kept
         assert kept.keeper and kept.seat is None
-        keeper = package.AuthenticatedClient(base_url=live_server.url, token=kept.token)
+        keeper = connect(kept.token)
         code = kept.code
         seat = seat_of(kept.state) if callable(seat_of) else seat_of
 
@@ -185,7 +207,7 @@ def test_a_generated_client_plays_every_game(generated, live_server, world):
         )
         assert isinstance(claimed, m.Claim), claimed
         assert claimed.seat == seat and not claimed.keeper
-        player = package.AuthenticatedClient(base_url=live_server.url, token=claimed.token)
+        player = connect(claimed.token)
 
         moved = api["tables_moves_create"].sync(
             code=code, client=player, body=move_at(kept.version)
@@ -220,7 +242,20 @@ def test_a_generated_client_plays_every_game(generated, live_server, world):
         assert copy.code != code and copy.version == document.version and copy.keeper
         assert copy.state == api["tables_retrieve"].sync(code=code, client=anonymous).state
 
+    # A world's catalog as JSON, and back as a librarian's dry run (JSON is YAML 1.2).
     catalog = api["worlds_catalog_retrieve"].sync(
         slug=WORLD, client=anonymous, format_=m.WorldsCatalogRetrieveFormat.JSON
     )
     assert isinstance(catalog, m.CatalogDocument) and catalog.world == WORLD and catalog.cards
+    librarian, _created = make_librarian("importer")
+    script = connect(Token.objects.create(user=librarian).key, prefix="Token")
+    checked = api["worlds_catalog_create"].sync(
+        slug=WORLD,
+        client=script,
+        body=m.CatalogText(yaml=json.dumps(catalog.to_dict())),
+        dry_run=True,
+    )
+    assert isinstance(checked, m.CatalogSaved), checked
+    assert not checked.saved and checked.changes.counts.to_dict() == {
+        key: 0 for key in checked.changes.counts.to_dict()
+    }
