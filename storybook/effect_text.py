@@ -47,13 +47,28 @@ def _card(n: Any) -> str:
     return f"card {n:03d}"
 
 
-def _ref(ref: Any) -> str:
+# Whose icon ``pick: icon`` matches: the adventurer who takes the card. With ``who: everyone``
+# each adventurer takes the copy with their own icon (the campaign and the playtest alike).
+_WHOSE = {
+    "active": "the active adventurer's icon",
+    "partner": "the partner's icon",
+    "everyone": "their own adventurer's icon",
+}
+
+
+def _ref(ref: Any, who: str = "active") -> str:
     n, pick = e.card_of(ref), e.pick_of(ref)
     if pick == "random":
         return f"a random card {n:03d}"
     if pick == "icon":
-        return f"card {n:03d} with the active adventurer's icon"
+        return f"card {n:03d} with {_WHOSE[who]}"
     return f"card {n:03d}"
+
+
+def _placer(who: str) -> str:
+    """A local or global status is placed once, for one adventurer: the partner's with
+    ``who: partner``, else the active adventurer's (``everyone`` too)."""
+    return "partner" if who == "partner" else "active"
 
 
 def _place(at: str) -> str:
@@ -79,16 +94,16 @@ def _effect_phrase(eff: Any) -> str:
         return f"{'gain' if eff.prestige >= 0 else 'lose'} {abs(eff.prestige)} prestige"
     if isinstance(eff, e.Take):
         where = f", placed at {_place(eff.at)}" if eff.at else ""
-        return f"take {_ref(eff.take)} from the {eff.from_}{where}"
+        return f"take {_ref(eff.take, eff.who)} from the {eff.from_}{where}"
     if isinstance(eff, e.GainStatus):
-        return f"gain the status {_ref(eff.status)}"
+        return f"gain the status {_ref(eff.status, eff.who)}"
     if isinstance(eff, e.GainCompanion):
-        return f"gain the companion {_ref(eff.companion)}"
+        return f"gain the companion {_ref(eff.companion, eff.who)}"
     if isinstance(eff, e.PlaceLocalStatus):
         where = _place(eff.at)
-        return f"place the local status {_ref(eff.local_status)} at {where}"
+        return f"place the local status {_ref(eff.local_status, _placer(eff.who))} at {where}"
     if isinstance(eff, e.PlaceGlobalStatus):
-        return f"put the global status {_ref(eff.global_status)} into play"
+        return f"put the global status {_ref(eff.global_status, _placer(eff.who))} into play"
     if isinstance(eff, e.Discard):
         return f"discard {_card(eff.discard)}"
     if isinstance(eff, e.Put):

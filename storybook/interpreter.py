@@ -24,7 +24,7 @@ from .effect_text import EffectView, describe_effect, effect_view
 from .format import MONTHS, WEEKDAYS, EventCard, Scene, season_of
 from .format import effects as e
 from .interpreter_checks import check_view, required_successes, select_outcome
-from .interpreter_choices import ChoiceError, option_views, resolve
+from .interpreter_choices import ChoiceError, option_views, resolve, seen_effects
 from .interpreter_text import answers, question_views, scene_text, text_keys, visible_text
 from .interpreter_views import (
     CheckView,
@@ -71,6 +71,7 @@ __all__ = [
     "required_successes",
     "resolve",
     "scene_text",
+    "seen_effects",
     "select_outcome",
     "text_keys",
     "visible_text",
@@ -115,8 +116,8 @@ def read_scene(
 ) -> SceneView:
     """Everything ``ctx.seat`` may see of ``scene`` now.
 
-    The story master's seat gets story-master-only text, secret questions and every option's
-    outcomes; other seats get none of those. ``option`` (0-based) and, for a check,
+    The story master's seat gets story-master-only text, secret questions, notes and every
+    option's outcomes; other seats get none of those. ``option`` (0-based) and, for a check,
     ``successes`` add the result; a player seat sees a check's result only once ``successes``
     are known.
     """
@@ -141,7 +142,7 @@ def read_scene(
         prerequisite=describe_condition(scene.prerequisite, names) if scene.prerequisite else None,
         text=visible_text(scene.text, scene.key, ctx, given),
         questions=question_views(scene, ctx),
-        effects=[effect_view(x) for x in scene.effects],
+        effects=seen_effects(scene.effects, ctx),
         options=option_views(scene, ctx),
         result=result,
         ends_scene=not scene.options and isinstance(last, e.GoTo | e.End),

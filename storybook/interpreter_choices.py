@@ -20,6 +20,12 @@ class ChoiceError(ValueError):
     """A choice the book does not allow now (a locked option, a check without successes)."""
 
 
+def seen_effects(effects: list, ctx: ReadContext) -> list[EffectView]:
+    """The effects this seat is shown: a ``note`` is an instruction for the story master
+    (docs/book-format.md §10), like a story-master paragraph, so only that seat gets it."""
+    return [effect_view(x) for x in effects if ctx.sees_all or not isinstance(x, e.Note)]
+
+
 def option_views(scene: Scene, ctx: ReadContext) -> list[OptionView]:
     given = answers(scene, ctx)
     out = []
@@ -48,8 +54,14 @@ def _locked_reason(
 ) -> str | None:
     if opt.starry is not None:
         q = scene.question(opt.starry)
-        ask = q.ask if q else opt.starry
         value = given.get(opt.starry)
+        if q is not None and q.secret and not ctx.sees_all:
+            # The question itself is the story master's secret: name it to no one else.
+            if value is None:
+                return "Starry option: opens with the story master's secret answer"
+            if value is False:
+                return "Starry option: the story master's secret answer kept it closed"
+        ask = q.ask if q else opt.starry
         if value is None:
             return f"Starry option: opens with a yes to “{ask}”"
         if value is False:
@@ -76,7 +88,7 @@ def _outcome_views(
                 None,
                 "any",
                 visible_text(res.text, f"{okey}.r1", ctx, given),
-                [effect_view(x) for x in res.effects],
+                seen_effects(res.effects, ctx),
             )
         ]
     ranges = outcome_ranges(opt.outcomes, challenge_applies(scene, ctx))
@@ -89,7 +101,7 @@ def _outcome_views(
             hi,
             labels[k],
             visible_text(o.text, f"{okey}.r{k + 1}", ctx, given),
-            [effect_view(x) for x in o.effects],
+            seen_effects(o.effects, ctx),
         )
         for k, (o, (lo, hi)) in enumerate(zip(opt.outcomes, ranges, strict=True))
     ]
@@ -120,7 +132,7 @@ def resolve(
     assert res is not None
     key = f"{scene.key}.o{option + 1}.r{k + 1}"
     last = res.effects[-1] if res.effects else None
-    effects = [effect_view(x) for x in res.effects]
+    effects = seen_effects(res.effects, ctx)
     if opt.cost:  # choosing the option spends its cost, before anything else happens
         paid = f"Active player: pay {opt.cost} gold for this option."
         effects.insert(

@@ -55,6 +55,14 @@ class EffectRunner:
             return [turn.partner] if turn.partner is not None else []
         return list(self.camp.players)
 
+    def placer(self, who: str, turn: Turn) -> list[Player]:
+        """Who places a local or global status (whose space, whose icon for ``pick: icon``):
+        it is placed once, by the partner with ``who: partner`` (nobody without one), else by
+        the active player — as the campaign assistant does."""
+        if who == "partner":
+            return [turn.partner] if turn.partner is not None else []
+        return [turn.active]
+
     def move(self, cid: int, dest: str, turn: Turn, *, top: bool = False) -> None:
         self.camp.move(cid, dest, top=top)
         turn.moved.add(cid)
@@ -83,7 +91,7 @@ class EffectRunner:
         elif isinstance(eff, e.GainCompanion):
             self.take(eff.companion, "library", targets, turn, path, verb="gain the companion")
         elif isinstance(eff, e.PlaceLocalStatus):
-            here = targets[:1] or [turn.active]
+            here = self.placer(eff.who, turn)
             self.take(
                 eff.local_status, "library", here, turn, path, eff.at, "place the local status"
             )
@@ -91,7 +99,7 @@ class EffectRunner:
             self.take(
                 eff.global_status,
                 "library",
-                [turn.active],
+                self.placer(eff.who, turn),
                 turn,
                 path,
                 verb="play the global status",

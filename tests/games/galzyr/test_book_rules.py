@@ -352,7 +352,7 @@ def test_prestige_is_totalled_for_the_active_player_and_the_partner():
     assert state["locked"] is True and state["earned"] == [2, 1]
     assert state["prestige"] == [2, 1, 0]
     view = game.view(state, "p2")
-    assert view["earned"] == {"active": 2, "partner": 1}
+    assert view["earned"] == {"active": 2, "partner": 1, "partner_name": "Bo"}
     assert [step["key"] for step in view["trail"]] == ["2001"]
     assert view["trail"][0]["result"]["text"][0]["text"].startswith("The ferry fairly flies")
     assert "is over" in refused(state, "choose", {"option": 1})
