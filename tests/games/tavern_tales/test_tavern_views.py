@@ -1,5 +1,6 @@
-"""Tavern Tales through the HTMX pages and the REST API: every move form posts what the rules
-expect, refusals are shown in place and change nothing, and a face-down hero stays hidden."""
+"""Tavern Tales through the HTMX pages: every move form posts what the rules expect,
+refusals are shown in place and change nothing. The 2-player duel, the end and the REST API
+are in test_tavern_duel_views.py; the helpers in pages.py."""
 
 from __future__ import annotations
 
@@ -9,7 +10,6 @@ import json
 import pytest
 from django.http import QueryDict
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from games import catalogs, services
 from games.engine import RuleError
@@ -17,7 +17,18 @@ from games.models import Table
 from games.registry import get_game
 from games.views import options_from_form
 from storybook.librarian import make_librarian
-from tests.seating import api_as, sit
+from tests.games.tavern_tales.pages import (
+    CARDS,
+    LIE,
+    SPECIALIST,
+    accepted,
+    make,
+    page,
+    refused,
+    seated,
+    set_state,
+    stake,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -27,71 +38,6 @@ def librarian_client(client):
     """The test client signed in as a librarian: saving the group's card data is theirs."""
     client.force_login(make_librarian("librarian")[0])
     return client
-
-
-HTMX = {"HTTP_HX_REQUEST": "true"}
-SPECIALIST = '{"kind": "specialist", "depths": ["Mineshaft"]}'  # as the hero chips send it
-LIE = '{"kind": "adventurer", "depths": ["Catacombs", "Inferno"]}'
-# Card facts a group entered (test data): Troll scores 3 as a monster kill.
-CARDS = {"feats": [{"name": "Troll", "kind": "monster", "track": [3]}]}
-
-
-def make(players=("Mara", "Bo", "Cy"), **options) -> Table:
-    options = {"players": list(players), "first_player": 0, "catalog": CARDS, **options}
-    return services.create_table("tavern-tales", "Friday", options)
-
-
-def seated(client, table, seat="table"):
-    return sit(client, table, seat)
-
-
-def page(client, table) -> str:
-    return html.unescape(client.get(reverse("games:table", args=[table.code])).content.decode())
-
-
-def post(client, table, move, data=None):
-    table.refresh_from_db()
-    url = reverse("games:move", args=[table.code, move])
-    response = client.post(url, {"version": table.version, **(data or {})}, **HTMX)
-    assert response.status_code == 200  # htmx swaps only 2xx, refusals included
-    assert b"<html" not in response.content
-    table.refresh_from_db()
-    return response, html.unescape(response.content.decode())
-
-
-def accepted(client, table, move, data=None, sentence=""):
-    version = table.version
-    response, text = post(client, table, move, data)
-    assert "HX-Trigger" not in response, text[text.find("flash") : text.find("flash") + 300]
-    assert table.version == version + 1
-    assert sentence in text
-    return text
-
-
-def refused(client, table, move, data, message):
-    table.refresh_from_db()
-    version, state = table.version, table.state
-    response, text = post(client, table, move, data)
-    assert response["HX-Trigger"] == "tk:refused"
-    assert 'role="alert"' in text and message in text
-    assert table.version == version and table.state == state
-    return text
-
-
-def set_state(table, **players):
-    """Set hands or prestige directly (hero counts kept whole), as a table mid-game would be."""
-    state = table.state
-    for index, (hand, prestige) in players.items():
-        player = state["players"][int(index[1:]) - 1]
-        state["hero_deck"] += player["hand"] - hand
-        player["hand"], player["prestige"] = hand, prestige
-    Table.objects.filter(pk=table.pk).update(state=state)
-    table.refresh_from_db()
-
-
-def stake(client, table, slots=("0",), hero=SPECIALIST, depth="Mineshaft"):
-    data = {"depth": depth, "slots": list(slots), "args_json": hero}
-    return accepted(client, table, "stake-claim", data, "staked a claim")
 
 
 # -- the new-table form and the saved catalog ---------------------------------------------------
@@ -266,6 +212,31 @@ def test_stake_claim_refusals_are_shown_in_place(client):
     assert "Stake a claim here" in text  # the forms are still there to try again
 
 
+def test_the_secret_door_form_offers_the_power_and_refuses_a_monster_kill_in_place(client):
+    # The Secret Door adds a Treasure feat from a depth next to the claim's, nothing else.
+    table = make()
+    state = table.state
+    state["players"][0]["feats"] = [{"feat": "Secret Door", "stack": "Secret Door"}]
+    state["feat_deck"] -= 1
+    Table.objects.filter(pk=table.pk).update(state=state)
+    seated(client, table)
+    accepted(
+        client, table, "show-feats", {"depth": "Ice Caves", "feats": ['{"feat": "Troll"}'] * 3}
+    )
+    text = page(client, table)
+    assert 'name="powers" value="Secret Door"' in text
+    assert "the Secret Door adds a Treasure from a depth next door" in text
+    data = {
+        "depth": "Mineshaft",
+        "slots": ["0"],
+        "args_json": '{"kind": "adventurer", "depths": ["Mineshaft", "Ice Caves"]}',
+        "powers": ["Secret Door"],
+        "extra": ['{"depth": "Ice Caves", "slot": 1}'],
+    }
+    message = "The Secret Door adds a Treasure feat: the Troll is a Monster Kill."
+    refused(client, table, "stake-claim", data, message)
+
+
 def test_a_claim_one_upped_and_passed_round_is_collected(client):
     table = make()
     seated(client, table)
@@ -367,113 +338,3 @@ def test_a_player_cannot_answer_for_another(client):
     stake(client, table)
     assert "pass-claim" not in page(client, table)
     refused(client, table, "pass-claim", {}, "It is Bo's decision, not yours.")
-
-
-# -- the 2-player duel ----------------------------------------------------------------------------
-
-
-def test_a_face_down_hero_is_only_in_its_owners_html(client):
-    table = make(("Mara", "Bo"))
-    seated(client, table, "p1")
-    stake(client, table)
-    bo = seated(client.__class__(), table, "p2")
-    secret = json.dumps({"hero": "Nightblade", "kind": "specialist", "depths": ["Caverns"]})
-    text = accepted(bo, table, "one-up", {"args_json": secret}, "Bo one-upped with a face-down")
-    assert "Nightblade · Specialist · Caverns" in text and "only you can see this" in text
-    for seat in ("p1", "table"):
-        shown = page(seated(client, table, seat), table)
-        plays = shown[shown.index('class="tt-plays"') :].split("</ol>")[0]
-        assert "Nightblade" not in shown and "Caverns" not in plays
-        assert "🂠 a face-down hero" in plays
-    assert "Flip the table" in page(seated(client, table, "p1"), table)
-    # Flipping shows it to everyone: a lie, so Mara wins the claim.
-    text = accepted(client, table, "flip-table", {}, "Bo's the Nightblade doesn't match")
-    assert "Mara wins the claim" in text
-
-
-def test_the_shared_tablet_plays_face_down_and_the_flip_asks_for_the_card(client):
-    table = make(("Mara", "Bo"))
-    seated(client, table)
-    stake(client, table)
-    text = page(client, table)
-    assert "Bo: pass, or one-up with a face-down hero." in text
-    assert "One-up face-down" in text and "Don't say" not in text  # the tablet never asks which
-    accepted(client, table, "one-up", {}, "Bo one-upped with a face-down hero.")
-    refused(client, table, "pass-claim", {}, "one-up again or flip the table")
-    refused(client, table, "flip-table", {}, "Tap the hero you turned over.")
-    text = accepted(client, table, "flip-table", {"args_json": SPECIALIST}, "matches the Mineshaft")
-    assert "Bo wins the claim" in text
-    assert table.state["active"] == 0  # Mara lost the claim and starts the next
-
-
-def test_last_call_is_played_face_up(client):
-    table = make(("Mara", "Bo"))
-    seated(client, table)
-    stake(client, table)  # Mara 3 cards, Bo 4
-    for _ in range(6):
-        accepted(client, table, "one-up", {})
-    text = page(client, table)
-    assert "Last call!" in text and "Play it face-up" in text
-    refused(client, table, "one-up", {}, "Last call")
-    text = accepted(client, table, "one-up", {"args_json": LIE}, "Last call: Bo played")
-    assert "Mara wins the claim" in text
-
-
-# -- the game's end -------------------------------------------------------------------------------
-
-
-def test_the_winning_claim_ends_the_game_with_a_link_to_the_scores(client):
-    table = make(("Mara", "Bo"))
-    seated(client, table)
-    accepted(client, table, "adjust-prestige", {"player": "0", "points": "10"})
-    accepted(client, table, "adjust-prestige", {"player": "0", "points": "10"})
-    accepted(client, table, "adjust-prestige", {"player": "0", "points": "9"})
-    stake(client, table)
-    text = accepted(client, table, "pass-claim", {}, "Mara wins the claim")
-    text = accepted(client, table, "collect", {"reveal": "Gold"}, "Mara reaches 30 prestige")
-    assert "Game over" in text and "Mara won with 30 prestige." in text
-    assert reverse("games:scores", args=[table.code]) in text
-    assert "Stake a claim here" not in text and "Fix a score" not in text
-    scores = client.get(reverse("games:scores", args=[table.code])).content.decode()
-    assert "<polyline" in scores
-
-
-# -- the REST API ---------------------------------------------------------------------------------
-
-
-def test_a_claim_through_the_api():
-    response = APIClient().post(
-        "/api/tables/",
-        {"game": "tavern-tales", "options": {"players": ["Mara", "Bo", "Cy"], "first_player": 0}},
-        format="json",
-    )
-    assert response.status_code == 201
-    code, version = response.json()["code"], response.json()["version"]
-    table = Table.objects.get(code=code)
-    players = {seat: api_as(table, seat) for seat in ("p1", "p2", "p3")}
-
-    def move(name, seat, **args):
-        nonlocal version
-        reply = players[seat].post(
-            f"/api/tables/{code}/moves/",
-            {"move": name, "args": args, "version": version},
-            format="json",
-        )
-        if reply.status_code == 200:
-            version = reply.json()["table"]["version"]
-        return reply
-
-    refusal = move("stake-claim", "p2", depth="Mineshaft", slots=[0], hero="Dwarf")
-    assert refusal.status_code == 400
-    assert refusal.json() == {"error": "It is Mara's decision, not yours."}
-    assert move("stake-claim", "p1", depth="Mineshaft", slots=[0], hero="Dwarf").status_code == 200
-    assert move("one-up", "p2", kind="specialist", depths=["Mineshaft"]).status_code == 200
-    assert move("pass-claim", "p3").status_code == 200
-    reply = move("pass-claim", "p1")
-    assert reply.json()["table"]["state"]["claim"]["needs"] == ["reveal"]
-    reply = move("collect", "p2", reveal=["Gold"])
-    assert reply.status_code == 200
-    assert reply.json()["move"]["sentence"].startswith("Bo collects Gold (+1): 0 → 1 prestige.")
-    state = players["p3"].get(f"/api/tables/{code}/").json()["state"]
-    assert [p["prestige"] for p in state["players"]] == [0, 1, 0]
-    assert state["active"] == "p2" and state["deciding"] == []
