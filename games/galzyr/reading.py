@@ -37,16 +37,18 @@ def start(state: State, number: int, book: Book, *, fresh: bool) -> Scene:
 
 
 def release_event(state: State, *, top: bool) -> str:
-    """The held event card goes back into the deck (its scene was left or didn't say)."""
+    """The held event card goes back into the deck (its scene was left or didn't say). The
+    sentence, which every seat reads in the history, does not name it: the story master looked
+    at it privately and the deck is face down, so its number would tell the next draws."""
     if state.drawn is None:
         return ""
     card = state.drawn.card
     state.drawn = None
     if top:
         state.deck.insert(0, card)
-        return f" Event card {card:03d} goes back on top of the event deck."
+        return " The event card goes back on top of the event deck."
     state.deck.append(card)
-    return f" Event card {card:03d} goes to the bottom of the event deck."
+    return " The event card goes to the bottom of the event deck."
 
 
 def pick_event(state: State, book: Book) -> str:
@@ -195,11 +197,11 @@ def place_event(state: State, effects: list[EffectView]) -> str:
         card = state.drawn.card
         state.drawn = None
         if eff.verb == "put" and eff.args.get("into") == "event_deck":
-            if eff.args.get("position") == "top":
+            if eff.args.get("position") == "top":  # unnamed, as in release_event
                 state.deck.insert(0, card)
-                return f" Event card {card:03d} goes on top of the event deck."
+                return " The event card goes on top of the event deck."
             state.deck.append(card)
-            return f" Event card {card:03d} goes to the bottom of the event deck."
+            return " The event card goes to the bottom of the event deck."
         where = (
             "the library" if eff.verb == "discard" else eff.args.get("into", "").replace("_", " ")
         )

@@ -306,3 +306,30 @@ def test_no_log_sentence_doubles_its_punctuation(world):
     assert any("”" in s for s in sentences)
     doubled = [s for s in sentences if DOUBLED.search(s)]
     assert not doubled, doubled[:5]
+
+
+# -- the event card: drawn and looked at privately, kept face down in the deck -------------------
+# (month, deck top first, what happens after the draw) → the card that goes back into the deck
+EVENT_CASES = [
+    ("june", [78, 79], [("open-scene", {"number": 2001})]),  # its scene left: back on top
+    ("december", [78, 79], [("continue", {})]),  # 1004 puts it at the bottom
+    ("june", [79, 78], [("confirm-event", {"met": True}), ("continue", {})]),  # 2003: on top
+    ("june", [79, 78], [("confirm-event", {"met": False}), ("open-scene", {"number": 1001})]),
+]
+
+
+@pytest.mark.parametrize(("month", "deck", "then"), EVENT_CASES)
+def test_the_history_never_names_an_event_card_going_back_into_the_deck(month, deck, then):
+    """ "The story master draws one from the top of the event deck, privately looks at it";
+    event cards are kept face down in the deck: a sentence everyone reads must not name it."""
+    state = game.setup({"players": ["Mara", "Bo"]}, seed=7)
+    state = play(state, "pick-month", {"month": month})
+    state["deck"] = list(deck)
+    sentences = [said(state, "draw-event")]
+    state = play(state, "draw-event")
+    card = state["drawn"]["card"]
+    for name, args in then:
+        sentences.append(said(state, name, args))
+        state = play(state, name, args)
+    assert card in state["deck"]
+    assert not [s for s in sentences if f"{card:03d}" in s or f"#{card}" in s], sentences
