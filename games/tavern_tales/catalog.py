@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from games.engine import RuleError
+
 Depth = Literal["Mineshaft", "Ice Caves", "Caverns", "Catacombs", "Inferno"]
 # Left to right on the table. The first and last are not adjacent to each other.
 DEPTHS: tuple[Depth, ...] = ("Mineshaft", "Ice Caves", "Caverns", "Catacombs", "Inferno")
@@ -30,6 +32,7 @@ HeroKind = Literal["adventurer", "specialist", "elite"]
 ScoreRule = Literal["track", "boss-armor", "crystal-golem", "gelatinous-cube"]
 
 UNKNOWN = "Enter from your cards."
+SECRET_DOOR = "Secret Door"  # the one Adventurer Power the rulebook names
 
 
 class _Card(BaseModel):
@@ -153,7 +156,37 @@ def merge(catalog: Catalog, patch: CatalogPatch) -> Catalog:
             given = card.model_dump(exclude_unset=True)
             entries[card.name] = {**entries.get(card.name, {}), **given}
         data[group] = list(entries.values())
-    return Catalog.model_validate(data)
+    merged = Catalog.model_validate(data)
+    check_box(merged)
+    return merged
+
+
+def check_box(catalog: Catalog) -> None:
+    """Refuse counts that add up to more cards than the box holds (the rulebook's totals)."""
+    totals = catalog.totals
+    groups = [
+        ("feat", catalog.feats, totals.feats, f"{totals.feats} feat cards"),
+        ("hero", catalog.heroes, totals.heroes, f"{totals.heroes} hero cards"),
+        (
+            "elite hero",
+            [hero for hero in catalog.heroes if hero.kind == "elite"],
+            totals.elite_heroes,
+            f"{totals.elite_heroes} elite heroes",
+        ),
+    ]
+    for what, cards, most, box in groups:
+        counted = sum(card.count or 0 for card in cards)
+        if counted > most:
+            raise RuleError(f"The {what} counts add up to {counted} cards; the game has {box}.")
+    # The Special feats: each counts at least once (the Secret Door is one), with or without a count.
+    special = [card for card in catalog.feats if card.kind == "special"]
+    counted = sum(card.count or 1 for card in special)
+    if counted > totals.special_feats:
+        named = f" ({SECRET_DOOR} included)" if catalog.feat(SECRET_DOOR) in special else ""
+        raise RuleError(
+            f"The Special feat counts add up to {counted} cards{named}; "
+            f"the game has {totals.special_feats}."
+        )
 
 
 def shipped() -> Catalog:

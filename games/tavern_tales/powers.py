@@ -12,10 +12,9 @@ from __future__ import annotations
 from itertools import permutations
 
 from games.engine import RuleError
-from games.tavern_tales.catalog import Depth, adjacent_depths
+from games.tavern_tales.catalog import SECRET_DOOR, Depth, adjacent_depths
 from games.tavern_tales.state import PlayedHero, SlotRef, State, depth_row
 
-SECRET_DOOR = "Secret Door"
 KIND_NAMES = {
     "treasure": "a Treasure",
     "monster": "a Monster Kill",

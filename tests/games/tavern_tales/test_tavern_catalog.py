@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from pydantic import ValidationError
 
@@ -85,3 +87,43 @@ def test_options_carry_a_groups_catalog():
     state = game.setup({"players": ["Mara", "Bo"], "first_player": 0, "catalog": cards}, 1)
     state, sentence = act(state, "stake-claim", depth="Inferno", slots=[2], hero="Boblin")
     assert sentence == "Mara staked a claim with the Boblin on 1 feat at the Inferno."
+
+
+# The rulebook's box: 71 feat cards, 3 of them the Special feats; 51 heroes, 6 of them elite.
+# Counts a group enters can't add up to more cards than the box holds.
+BOX_TOTALS = [
+    pytest.param(
+        {"feats": [{"name": "Gold", "count": 40}, {"name": "Troll", "count": 32}]},
+        "The feat counts add up to 72 cards; the game has 71 feat cards.",
+        id="71-feat-cards",
+    ),
+    pytest.param(
+        {"feats": [{"name": "Trap Sense", "kind": "special", "count": 3}]},
+        "The Special feat counts add up to 4 cards (Secret Door included); the game has 3.",
+        id="3-special-feats",
+    ),
+    pytest.param(
+        {"heroes": [{"name": "Boblin", "count": 30}, {"name": "Dwarf", "count": 22}]},
+        "The hero counts add up to 52 cards; the game has 51 hero cards.",
+        id="51-heroes",
+    ),
+    pytest.param(
+        {"heroes": [{"name": "Darkmander", "count": 7}]},
+        "The elite hero counts add up to 7 cards; the game has 6 elite heroes.",
+        id="6-elite-heroes",
+    ),
+]
+
+
+@pytest.mark.parametrize(("patch", "refusal"), BOX_TOTALS)
+def test_entered_counts_fit_in_the_box(patch, refusal):
+    players = {"players": ["Mara", "Bo", "Cy"], "first_player": 0}
+    with pytest.raises(RuleError) as refused:
+        game.setup({**players, "catalog": patch}, 1)
+    assert str(refused.value) == refusal
+    state = game.setup(players, 1)
+    before = json.dumps(state, sort_keys=True)
+    with pytest.raises(RuleError) as refused:
+        act(state, "edit-catalog", **patch)
+    assert str(refused.value) == refusal
+    assert json.dumps(state, sort_keys=True) == before
