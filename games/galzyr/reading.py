@@ -165,26 +165,32 @@ def stop(text: str) -> str:
 
 
 def earn(state: State, effects: list[EffectView]) -> str:
-    """Count the prestige effects for the active player and the partner."""
-    got = [0, 0]
+    """Count the prestige effects, each for the players it names: the active player, the
+    partner (if there is one) or everyone at the table — as the campaign applies them. A
+    token never goes below 0 on the track, so a loss stops there, effect by effect."""
+    n = len(state.players)
+    got = [0] * n
     for eff in effects:
         if eff.verb != "prestige":
             continue
         amount = eff.args.get("prestige", 0)
-        if eff.who in ("active", "everyone"):
-            got[0] += amount
-        if eff.who in ("partner", "everyone") and state.partner is not None:
-            got[1] += amount
-    state.earned = [state.earned[0] + got[0], state.earned[1] + got[1]]
-    state.prestige[state.active] += got[0]
-    if state.partner is not None:
-        state.prestige[state.partner] += got[1]
-    parts = []
-    if got[0]:
-        parts.append(f"{state.players[state.active]} {got[0]:+d} prestige")
-    if got[1] and state.partner is not None:
-        parts.append(f"{state.players[state.partner]} {got[1]:+d} prestige")
+        for i in _named(eff.who, state.active, state.partner, n):
+            after = max(0, state.prestige[i] + amount)
+            got[i] += after - state.prestige[i]
+            state.prestige[i] = after
+    partner = got[state.partner] if state.partner is not None else 0
+    state.earned = [state.earned[0] + got[state.active], state.earned[1] + partner]
+    order = [state.active] + [i for i in range(n) if i != state.active]
+    parts = [f"{state.players[i]} {got[i]:+d} prestige" for i in order if got[i]]
     return (" — " + ", ".join(parts)) if parts else ""
+
+
+def _named(who: str, active: int, partner: int | None, n: int) -> list[int]:
+    if who == "everyone":
+        return list(range(n))
+    if who == "partner":
+        return [] if partner is None else [partner]
+    return [active]
 
 
 def place_event(state: State, effects: list[EffectView]) -> str:

@@ -350,13 +350,13 @@ def test_prestige_is_totalled_for_the_active_player_and_the_partner():
     assert state["earned"] == [1, 1] and state["partner"] == 1
     state = play(state, "continue")  # 2002: the active player +1, the scene ends
     assert state["locked"] is True and state["earned"] == [2, 1]
-    assert state["prestige"] == [2, 1, 0]
+    assert state["prestige"] == [2, 1, 1]  # "everyone" is Cy too, partner or not
     view = game.view(state, "p2")
     assert view["earned"] == {"active": 2, "partner": 1, "partner_name": "Bo"}
     assert [step["key"] for step in view["trail"]] == ["2001"]
     assert view["trail"][0]["result"]["text"][0]["text"].startswith("The ferry fairly flies")
     assert "is over" in refused(state, "choose", {"option": 1})
-    assert game.outcome(state).scores == {"p1": 2, "p2": 1, "p3": 0}
+    assert game.outcome(state).scores == {"p1": 2, "p2": 1, "p3": 1}
 
 
 def test_partner_prestige_needs_a_partner_and_a_handshake():

@@ -72,9 +72,11 @@ def test_continue_asks_yes_or_no_for_each_optional_effect(client, table):
     assert 'value="true"' in form and 'value="false"' in form
 
 
-@pytest.mark.parametrize(("answers", "prestige"), [(["false"], [1, 0]), (["true"], [0, 0])])
+@pytest.mark.parametrize(("answers", "prestige"), [(["false"], [4, 3]), (["true"], [3, 3])])
 def test_the_answer_on_the_page_decides_the_optional_effect(client, table, answers, prestige):
     move(table, "open-scene", {"number": 3001})
+    table.state = {**table.state, "prestige": [3, 3]}
+    table.save(update_fields=["state"])
     response = post_move(sit(client, table, "sm"), table, "continue", {"optional": answers})
     assert response.status_code == 200
     table.refresh_from_db()
@@ -153,7 +155,8 @@ def test_the_partner_chip_goes_when_the_scene_ends(client, table):
     content = page(client, table)
     assert "Bo is the partner" not in content
     assert "🤝 partner" not in content
-    assert re.search(r"Bo\s+-1</strong>\s+\(partner\)", content)  # what the partner earned
+    # what the partner earned is still told (Bo's loss stopped at 0 on the track)
+    assert re.search(r"Bo\s+\+0</strong>\s+\(partner\)", content)
 
 
 def test_the_history_ends_each_sentence_once(client, table):

@@ -97,19 +97,20 @@ def reading(scene: int, players=("Mara", "Bo", "Cy"), **options) -> dict:
 
 
 # -- 1. optional effects are asked, one answer each -------------------------------------------
-# (scene, option chosen, partner joins, answers) → prestige of Mara (active), Bo (partner), Cy
+# (scene, option chosen, partner joins, answers) → prestige of Mara (active), Bo, Cy; each
+# starts with 3. "Everyone" is every player at the table, partner or not.
 OPTIONAL_CASES = [
     # "the player may choose not to": a declined loss is not taken
-    (3001, None, False, [False], [1, 0, 0]),
-    (3001, None, False, [True], [0, 0, 0]),
+    (3001, None, False, [False], [4, 3, 3]),
+    (3001, None, False, [True], [3, 3, 3]),
     # one answer per optional effect, in the order the effects are listed
-    (3002, 1, True, [True, False], [2, 0, 0]),
-    (3002, 1, True, [False, True], [-1, -1, 0]),
-    (3002, 1, True, [True, True], [1, -1, 0]),
-    (3002, 1, False, [False, False], [0, 0, 0]),
+    (3002, 1, True, [True, False], [5, 3, 3]),
+    (3002, 1, True, [False, True], [2, 2, 2]),
+    (3002, 1, True, [True, True], [4, 2, 2]),
+    (3002, 1, False, [False, False], [3, 3, 3]),
     # an option without optional effects asks nothing
-    (3002, 2, False, None, [0, 0, 0]),
-    (3002, 2, False, [], [0, 0, 0]),
+    (3002, 2, False, None, [3, 3, 3]),
+    (3002, 2, False, [], [3, 3, 3]),
 ]
 
 
@@ -118,6 +119,7 @@ def test_an_optional_effect_applies_only_when_the_player_takes_it(
     scene, option, partner, answers, prestige
 ):
     state = reading(scene)
+    state["prestige"] = [3, 3, 3]
     if partner:
         state = play(state, "join-partner", {"player": 2})
     if option is not None:
@@ -125,6 +127,23 @@ def test_an_optional_effect_applies_only_when_the_player_takes_it(
     args = {} if answers is None else {"optional": answers}
     state = play(state, "continue", args)
     assert state["prestige"] == prestige
+
+
+# The prestige track starts at 0 and a token never goes below it (the campaign's track and
+# the playtest stop there too): a loss stops at 0, effect by effect, in book-only mode as well.
+FLOOR_CASES = [
+    (3001, None, [True], [0, 0, 0], [1, 0, 0]),  # lose 1 at 0: stays 0; then gain 1
+    (3002, 1, [False, True], [1, 0, 2], [0, 0, 1]),  # everyone loses 1
+]
+
+
+@pytest.mark.parametrize(("scene", "option", "answers", "before", "after"), FLOOR_CASES)
+def test_prestige_never_goes_below_zero_in_book_only_mode(scene, option, answers, before, after):
+    state = reading(scene)
+    state["prestige"] = list(before)
+    if option is not None:
+        state = play(state, "choose", {"option": option})
+    assert play(state, "continue", {"optional": answers})["prestige"] == after
 
 
 # Continue without an answer for each optional effect: refused, with the effect named.
