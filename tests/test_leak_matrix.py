@@ -73,12 +73,30 @@ def holds_secrets(table: Table) -> bool:
     return any(forbidden_for(table, seat.id) for seat in game.seats(table.state))
 
 
+# Moves tried first (a refusal is skipped), to bring a game where its secrets show: Galzyr's
+# scene 1004 asks a secret question and has a starry option that waits on its answer.
+OPENINGS = {
+    "galzyr": [
+        ("sm", "pick-month", {"month": "march"}),
+        ("sm", "open-scene", {"number": 1004}),
+    ],
+}
+
+
 def played(slug: str, options: dict, seed: int) -> Table:
-    """A table of ``slug`` after a random walk through its services (a real log), stopped as
-    soon as some seat holds a secret. Entering card data by hand is left out of the walk."""
+    """A table of ``slug`` after its opening and a random walk through its services (a real
+    log), stopped as soon as some seat holds a secret. Entering card data by hand is left out
+    of the walk."""
     game = all_games()[slug]
     rng = random.Random(f"leaks-{slug}-{json.dumps(options)}-{seed}")
     table = services.create_table(slug, "Leaks", options, group="Leak group")
+    for seat, name, args in OPENINGS.get(slug, []):
+        try:
+            table, _ = services.apply_move(
+                table.code, name, args, expected_version=table.version, seat=seat
+            )
+        except RuleError:
+            continue
     moves = sorted(name for name in game.moves if not name.startswith(("edit-", "adjust-")))
     for _ in range(STEPS):
         if holds_secrets(table):
@@ -166,15 +184,17 @@ def forbidden_for(table: Table, seat: str | None) -> set:
 
 
 def secret_texts(table: Table, forbidden: set, seat: str | None) -> set[str]:
-    """The forbidden values a page could print: texts long enough to mean something, that the
-    requester's own view holds under no key and the log's sentences don't tell everyone."""
+    """The forbidden values a page or a JSON sentence could quote: phrases long enough to mean
+    something, that the requester's own view holds under no key and the log's sentences don't
+    tell everyone."""
     game = all_games()[table.game]
     own_values = {v for _k, _t, v in pairs(game.view(table.state, seat or "table"))}
     log = " ".join(table.moves.values_list("sentence", flat=True))
     return {
         v
         for _k, t, v in forbidden
-        if t == "str" and len(v) >= 8 and v not in own_values and v not in log
+        # Phrases only: single words ("prestige") are the game's vocabulary, not a secret.
+        if t == "str" and len(v) >= 8 and " " in v.strip() and v not in own_values and v not in log
     }
 
 
@@ -257,6 +277,8 @@ def test_no_secret_reaches_another_requester(slug):
                 if response["Content-Type"].startswith("application/json"):
                     data = json.loads(body)
                     found = pairs(data, keep=game.secret_keys) & forbidden
+                    # A secret text quoted inside another value (a sentence naming it).
+                    found |= {t for t in texts if t in json.dumps(data, ensure_ascii=False)}
                     is_table = isinstance(data, dict) and "state" in data and "code" in data
                     if is_table and data["state"] != json.loads(json.dumps(own_view)):
                         found.add("a table's JSON with another seat's view")
