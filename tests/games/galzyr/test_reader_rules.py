@@ -352,3 +352,13 @@ def test_the_history_never_names_an_event_card_going_back_into_the_deck(month, d
         state = play(state, name, args)
     assert card in state["deck"]
     assert not [s for s in sentences if f"{card:03d}" in s or f"#{card}" in s], sentences
+
+
+def test_applying_a_scene_effect_ends_its_sentence_once():
+    """Campaign mode: "Apply" names the book's sentence ("… gain 1 prestige.") before what to
+    mirror; the sentence's own full stop is not followed by a colon or a second stop."""
+    state = reading(1501, players=("Mara", "Bo"), world="sample", mode="campaign")
+    state = play(play(state, "choose", {"option": 1}), "enter-successes", {"n": 3})
+    state = play(state, "continue", {"optional": [False]})
+    sentences = [said(state, "apply-effect", {"effect": 1}), said(state, "apply-all-effects")]
+    assert not [s for s in sentences if DOUBLED.search(s) or re.search(r"[.!?]:", s)], sentences
