@@ -37,13 +37,49 @@ def _put(components: dict[str, Any], name: str, definition: dict[str, Any]) -> N
     components[name] = definition
 
 
+NULL = {"type": "null"}
+SCHEMA_MAPS = ("properties", "$defs", "patternProperties")
+SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
+
+
+def _openapi30(schema: Any) -> Any:
+    """A pydantic (JSON Schema 2020-12) schema as OpenAPI 3.0 has it, which the document
+    declares and some generators check: ``nullable`` for a null in a union, ``enum`` for
+    ``const``, no ``propertyNames`` (the server checks what it says)."""
+    if not isinstance(schema, dict):
+        return schema
+    out = {}
+    for key, value in schema.items():
+        if key in SCHEMA_MAPS:
+            out[key] = {name: _openapi30(item) for name, item in value.items()}
+        elif key in SCHEMA_LISTS:
+            out[key] = [_openapi30(item) for item in value]
+        elif key in ("items", "additionalProperties", "not"):
+            out[key] = _openapi30(value)
+        elif key == "const":
+            out.setdefault("enum", [value])
+        elif key != "propertyNames":
+            out[key] = value
+    for union in ("anyOf", "oneOf"):
+        if NULL in out.get(union, []):
+            rest = [item for item in out.pop(union) if item != NULL]
+            if len(rest) == 1 and "$ref" in rest[0]:
+                out["allOf"] = rest
+            elif len(rest) == 1:
+                out = {**rest[0], **out}
+            else:
+                out[union] = rest
+            out["nullable"] = True
+    return out
+
+
 def _model(
     model: type[BaseModel], components: dict[str, Any], name: str, prefix: str, rename=None
 ) -> dict[str, str]:
     """The model's JSON schema as the component ``name``, and the models it nests as
     ``prefix`` + their own names (or as ``rename`` names them); a reference to it."""
     rename = rename or {}
-    schema = model.model_json_schema(ref_template=REF + "{model}")
+    schema = _openapi30(model.model_json_schema(ref_template=REF + "{model}"))
     nested = {key: rename.get(key, prefix + key) for key in schema.get("$defs", {})}
 
     def relinked(value):
