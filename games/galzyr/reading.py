@@ -167,7 +167,13 @@ def stop(text: str) -> str:
 def earn(state: State, effects: list[EffectView]) -> str:
     """Count the prestige effects, each for the players it names: the active player, the
     partner (if there is one) or everyone at the table — as the campaign applies them. A
-    token never goes below 0 on the track, so a loss stops there, effect by effect."""
+    token never goes below 0 on the track, so a loss stops there, effect by effect.
+
+    Book-only mode: this tally is the game's prestige. Campaign mode: the adventurers' track
+    is, and it moves when the prestige effect is applied to the campaign (``pend``), so
+    nothing is counted, or said, here."""
+    if state.mode == "campaign":
+        return ""
     n = len(state.players)
     got = [0] * n
     for eff in effects:

@@ -362,3 +362,19 @@ def test_applying_a_scene_effect_ends_its_sentence_once():
     state = play(state, "continue", {"optional": [False]})
     sentences = [said(state, "apply-effect", {"effect": 1}), said(state, "apply-all-effects")]
     assert not [s for s in sentences if DOUBLED.search(s) or re.search(r"[.!?]:", s)], sentences
+
+
+def test_in_campaign_mode_prestige_moves_when_its_effect_is_applied_not_on_continue():
+    """The campaign's prestige is the track; "continue" only lists the effect to apply, so it
+    neither says nor counts a prestige the track has not moved (and may never: a loss at 0)."""
+    state = reading(1501, players=("Mara", "Bo"), world="sample", mode="campaign")
+    state = play(play(state, "choose", {"option": 1}), "enter-successes", {"n": 3})
+    sentence = said(state, "continue", {"optional": [False]})
+    state = play(state, "continue", {"optional": [False]})
+    assert "prestige" not in sentence and "1 effect to apply" in sentence
+    view = game.view(state, "sm")
+    assert view["earned"]["active"] == 0
+    before = [p["prestige"] for p in view["players"]]
+    state = play(state, "apply-effect", {"effect": 1})
+    after = [p["prestige"] for p in game.view(state, "sm")["players"]]
+    assert sum(after) == sum(before) + 1
