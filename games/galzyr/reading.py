@@ -120,18 +120,23 @@ def es(n: int) -> str:
 NOT_ASKED = ("note", "go", "end")
 
 
-def optional_effects(effects: list[EffectView]) -> list[EffectView]:
+def optional_effects(effects: list[EffectView], partner: bool) -> list[EffectView]:
     """The effects the player may choose not to take (``optional: true``), in the book's order:
-    "continue" asks about each of them."""
-    return [x for x in effects if x.optional and x.verb not in NOT_ASKED]
+    "continue" asks about each of them — but not about one for the partner when nobody joined
+    (it goes to the partner "if there is one": there is nothing to take or decline)."""
+    return [
+        x
+        for x in effects
+        if x.optional and x.verb not in NOT_ASKED and (partner or x.who != "partner")
+    ]
 
 
 def take_optional(
-    effects: list[EffectView], answers: list[bool] | None
+    effects: list[EffectView], answers: list[bool] | None, partner: bool
 ) -> tuple[list[EffectView], list[EffectView]]:
     """(the effects resolved, the optional ones declined): ``answers`` holds one yes or no per
     optional effect, in order; an optional effect nobody answered is asked about first."""
-    asked = optional_effects(effects)
+    asked = optional_effects(effects, partner)
     given = answers or []
     if len(given) < len(asked):
         eff = asked[len(given)]

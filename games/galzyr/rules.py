@@ -341,7 +341,7 @@ def continue_(state: State, args: ContinueArgs, seat: str) -> str:
         last = scene.effects[-1] if scene.effects else None
         go = getattr(last, "go", None)
         said = "the scene's effects"
-    effects, declined = take_optional(effects, args.optional)
+    effects, declined = take_optional(effects, args.optional, state.partner is not None)
     done = stop(f"Scene {scene.key}: {said}{earn(state, effects)}")
     no = declined_text(state, declined)
     placed = (stop(no) if no else "") + place_event(state, effects) + pend(state, scene, effects)

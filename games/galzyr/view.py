@@ -146,18 +146,18 @@ def _scene(state: State, seat: str, book: Book) -> dict[str, Any]:
         "locked": state.locked,
         "trail": [_step(state, seat, book, step) for step in state.trail],
         "can_continue": _can_continue(state, scene),
-        "optional": _optional(seen) if not state.locked else [],
+        "optional": _optional(seen, state.partner is not None) if not state.locked else [],
         "next_scene": _next_scene(scene, seen),
     }
 
 
-def _optional(seen) -> list[dict[str, Any]]:
+def _optional(seen, partner: bool) -> list[dict[str, Any]]:
     """The optional effects of what "continue" resolves now, in the book's order: the move
     takes one answer for each (``optional``), as the page's yes/no."""
     effects = list(seen.effects) + (list(seen.result.effects) if seen.result is not None else [])
     return [
         {"number": i, "text": x.text, "who": x.who}
-        for i, x in enumerate(optional_effects(effects), 1)
+        for i, x in enumerate(optional_effects(effects, partner), 1)
     ]
 
 

@@ -58,6 +58,16 @@ options:
       effects:
         - end: true
 """
+HELP = """\
+number: 3003
+title: A hand at the nets
+partner: true
+text: A fisher needs a hand with the nets.
+effects:
+  - {prestige: 1, who: partner, optional: true}
+  - {prestige: 1, optional: true}
+  - end: true
+"""
 NOTES = (
     "Keep the toll box shut until the players pay.",
     "Let the player haggle for a while before telling the price.",
@@ -70,6 +80,7 @@ def shelf(tmp_path):
     shutil.copytree(READER, world)
     (world / "scenes" / "3001.yaml").write_text(TOLL, encoding="utf-8")
     (world / "scenes" / "3002.yaml").write_text(MARKET, encoding="utf-8")
+    (world / "scenes" / "3003.yaml").write_text(HELP, encoding="utf-8")
     previous = books.install(books.FolderShelf({"reader": world, "sample": SAMPLE}, "reader"))
     yield
     books.install(previous)
@@ -108,6 +119,9 @@ OPTIONAL_CASES = [
     (3002, 1, True, [False, True], [2, 2, 2]),
     (3002, 1, True, [True, True], [4, 2, 2]),
     (3002, 1, False, [False, False], [3, 3, 3]),
+    # an effect for the partner "if there is one": asked only when a partner joined
+    (3003, None, True, [True, False], [3, 4, 3]),
+    (3003, None, False, [True], [4, 3, 3]),
     # an option without optional effects asks nothing
     (3002, 2, False, None, [3, 3, 3]),
     (3002, 2, False, [], [3, 3, 3]),
