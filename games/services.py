@@ -21,7 +21,7 @@ from pydantic import BaseModel
 from games import access, backups, blobs, catalogs, exchange, group_results, patch
 from games.access import Access, Credential, TableNotFound, find_table
 from games.engine import Game, RuleError, Seat
-from games.models import Backup, Move, Table, keeps_key_order
+from games.models import Move, Table, keeps_key_order
 from games.registry import get_game
 
 __all__ = ["TableNotFound"]  # raised by the actions below; the views catch it from here
@@ -67,41 +67,19 @@ def seat_of(table: Table, seat_id: str, state: BaseModel | None = None) -> Seat:
     raise RuleError(_("There is no seat “%(seat)s” at this table.") % {"seat": seat_id})
 
 
-def _clean_name(name: str, fallback: str) -> str:
-    name = _plain(name) or fallback
+def clean_name(name: str, fallback: str) -> str:
+    name = plain_text(name) or fallback
     if len(name) > 80:
         raise RuleError(_("A table name can be at most 80 characters."))
     return name
 
 
-def _plain(text: str) -> str:
+def plain_text(text: str) -> str:
     """Typed text without its outer spaces; refused when it holds a control character."""
     try:
         return exchange.no_control_characters((text or "").strip())
     except ValueError:
         raise RuleError(_("Names can't hold control characters (tabs, NUL, …).")) from None
-
-
-def rename_table(code: str, name: str, *, by: Access) -> Table:
-    """A keeper renames the table (the code stays)."""
-    by.require_keeper()
-    if not _plain(name):
-        raise RuleError(_("A table needs a name."))
-    with transaction.atomic():
-        table = locked(code)
-        table.name = _clean_name(name, table.name)
-        table.save(update_fields=["name", "updated"])
-    return table
-
-
-def delete_table(code: str, *, by: Access) -> str:
-    """A keeper deletes the table with its log, seats and backups; there is no way back (an
-    export first keeps a copy)."""
-    by.require_keeper()
-    deleted, _counts = Table.objects.filter(code=code).delete()
-    if not deleted:
-        raise TableNotFound(code)
-    return _("The table is deleted.")
 
 
 def create_table(
@@ -117,8 +95,8 @@ def create_table(
         game = get_game(game_slug)
     except LookupError as exc:
         raise RuleError(str(exc)) from None
-    name = _clean_name(name, game.title)
-    group = _plain(group)
+    name = clean_name(name, game.title)
+    group = plain_text(group)
     if len(group) > 60:
         raise RuleError(_("A group name can be at most 60 characters."))
     options = catalogs.with_saved_catalog(game, options)
@@ -357,35 +335,6 @@ def history(table: Table, limit: int | None = None):
     """The log, newest first (the patches and old state copies left in the database)."""
     moves = table.moves.defer("state_before", "patch")
     return moves[:limit] if limit else moves
-
-
-def back_up(code: str, *, by: Access) -> tuple[Table, Backup]:
-    """A keeper stores a backup of the table as it is ("Back up now")."""
-    by.require_keeper()
-    with transaction.atomic():
-        # Locked (no version to check: a backup changes nothing) so it is of one whole moment.
-        table = locked(code)
-        who = seat_of(table, by.seat).label if by.seat else _("the keeper")
-        backup = backups.store(
-            table, label=_("Backed up by %(who)s") % {"who": who}, automatic=False
-        )
-    return table, backup
-
-
-def export_document(table: Table, *, by: Access) -> dict:
-    """The whole table as a document: every secret in it, so for a keeper only."""
-    by.require_keeper()
-    return exchange.export_table(table)
-
-
-def backup_list(table: Table, *, by: Access):
-    by.require_keeper()
-    return backups.listing(table)
-
-
-def backup_document(table: Table, token: str, *, by: Access) -> dict:
-    by.require_keeper()
-    return exchange.export_backup(backups.find(table, token))
 
 
 def visible_log(table: Table, *, by: Access) -> list[tuple[Move, bool]]:

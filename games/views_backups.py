@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import backups, services
+from games import backups, keeping, services
 from games.access import Access
 from games.engine import RuleError
 from games.forms import version_from_form
@@ -44,7 +44,7 @@ def _backups_respond(
 ) -> HttpResponse:
     context = {
         "table": table,
-        "backups": services.backup_list(table, by=held),
+        "backups": keeping.backup_list(table, by=held),
         "keep": backups.KEEP,
         "message": message,
         "error": status != 200,
@@ -63,7 +63,7 @@ def backups_page(request: HttpRequest, code: str) -> HttpResponse:
 def back_up_now(request: HttpRequest, code: str) -> HttpResponse:
     table, held = _keeper(request, code)
     try:
-        table, backup = services.back_up(code, by=held)
+        table, backup = keeping.back_up(code, by=held)
     except services.TableNotFound:
         raise Http404(_("No table has this code.")) from None
     message = _("Backed up: version %(version)s.") % {"version": backup.version}
@@ -104,5 +104,5 @@ def restore_backup(request: HttpRequest, code: str, token: str) -> HttpResponse:
 def backup_download(request: HttpRequest, code: str, token: str) -> HttpResponse:
     table, held = _keeper(request, code)
     backup = _backup_or_404(table, token)
-    document = services.backup_document(table, token, by=held)
+    document = keeping.backup_document(table, token, by=held)
     return json_download(document, table, backup.version, "-backup")

@@ -11,7 +11,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import access, exchange, seating, services
+from games import access, exchange, keeping, seating, services
 from games.engine import RuleError
 from games.models import Table
 from games.views_table import access_or_404, table_or_404
@@ -31,7 +31,7 @@ def history_page(request: HttpRequest, code: str) -> HttpResponse:
 def export_table(request: HttpRequest, code: str) -> HttpResponse:
     """The whole table, every secret included: for a keeper only."""
     table, held = access_or_404(request, code)
-    document = services.export_document(table, by=held)  # AccessDenied: a 403 page
+    document = keeping.export_document(table, by=held)  # AccessDenied: a 403 page
     return json_download(document, table, table.version)
 
 

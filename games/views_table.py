@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import access, seating, services
+from games import access, keeping, seating, services
 from games.access import Access
 from games.engine import RuleError
 from games.forms import args_from_form, version_from_form
@@ -293,14 +293,14 @@ def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
         if action == "delete":
             if request.POST.get("confirm") != "yes":
                 raise RuleError(_("Tick the box to confirm that the table is to be deleted."))
-            services.delete_table(code, by=held)
+            keeping.delete_table(code, by=held)
             response = redirect("games:home")
             access.forget(response, code)
             return response
         if action == "stop-keeping":
             message = seating.stop_keeping(code, by=held)
         elif action == "rename":
-            services.rename_table(code, request.POST.get("name", ""), by=held)
+            keeping.rename_table(code, request.POST.get("name", ""), by=held)
             message = _("Renamed.")
         elif action == "new-links":
             message = seating.new_links(code, by=held)

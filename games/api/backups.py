@@ -8,7 +8,7 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import services
+from games import keeping, services
 from games.access import Access, Credential
 from games.api.common import (
     CONFLICT,
@@ -64,9 +64,9 @@ NO_BACKUP = OpenApiResponse(ErrorSerializer, description="No such table, or no s
 @table_endpoint
 def table_backups(request: Request, table: Table, held: Access) -> Response:
     if request.method == "POST":
-        _table, backup = services.back_up(table.code, by=held)
+        _table, backup = keeping.back_up(table.code, by=held)
         return Response(BackupSerializer(backup).data, status=status.HTTP_201_CREATED)
-    return Response(BackupSerializer(services.backup_list(table, by=held), many=True).data)
+    return Response(BackupSerializer(keeping.backup_list(table, by=held), many=True).data)
 
 
 @extend_schema(
@@ -83,7 +83,7 @@ def table_backups(request: Request, table: Table, held: Access) -> Response:
 @authentication_classes([SeatCredential])
 @table_endpoint
 def backup_document(request: Request, table: Table, held: Access, token: str) -> Response:
-    return Response(services.backup_document(table, token, by=held))
+    return Response(keeping.backup_document(table, token, by=held))
 
 
 @extend_schema(

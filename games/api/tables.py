@@ -12,7 +12,7 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import access, exchange, seating, services
+from games import access, exchange, keeping, seating, services
 from games.access import Access, Credential
 from games.api.common import (
     CONFLICT,
@@ -142,9 +142,9 @@ def table_detail(request: Request, table: Table, held: Access) -> Response:
     if request.method == "PATCH":
         body = RenameSerializer(data=request.data)
         body.is_valid(raise_exception=True)
-        table = services.rename_table(table.code, body.validated_data["name"], by=held)
+        table = keeping.rename_table(table.code, body.validated_data["name"], by=held)
     elif request.method == "DELETE":
-        services.delete_table(table.code, by=held)
+        keeping.delete_table(table.code, by=held)
         return Response(status=status.HTTP_204_NO_CONTENT)
     return Response(table_json(table, held))
 
@@ -223,7 +223,7 @@ def history(request: Request, table: Table, held: Access) -> Response:
 @authentication_classes([SeatCredential])
 @table_endpoint
 def export(request: Request, table: Table, held: Access) -> Response:
-    return Response(services.export_document(table, by=held))
+    return Response(keeping.export_document(table, by=held))
 
 
 @extend_schema(

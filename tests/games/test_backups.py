@@ -6,7 +6,7 @@ import json
 import pytest
 from django.utils import formats, timezone
 
-from games import backups, exchange, services
+from games import backups, exchange, keeping, services
 from games.access import ANONYMOUS, Access, AccessDenied
 from games.engine import RuleError
 from games.models import Backup, Move, Table
@@ -63,7 +63,7 @@ def test_a_refused_trigger_move_stores_nothing(table, backing_up):
 def test_the_21st_automatic_backup_evicts_the_oldest_automatic_one(table, backing_up):
     other = services.create_table("tally", "Other")
     add(other)
-    _, manual = services.back_up(table.code, by=KEEPER)  # older than every automatic one
+    _, manual = keeping.back_up(table.code, by=KEEPER)  # older than every automatic one
     for _ in range(backups.KEEP + 1):
         add(table)
     kept = list(
@@ -79,7 +79,7 @@ def test_25_manual_backups_leave_the_automatic_ones_in_place(table, backing_up):
         add(table, points)
     automatic = set(Backup.objects.filter(table=table).values_list("token", flat=True))
     assert len(automatic) == 3
-    made = [services.back_up(table.code, by=KEEPER)[1] for _ in range(25)]
+    made = [keeping.back_up(table.code, by=KEEPER)[1] for _ in range(25)]
     assert (
         set(Backup.objects.filter(table=table, automatic=True).values_list("token", flat=True))
         == automatic
@@ -89,7 +89,7 @@ def test_25_manual_backups_leave_the_automatic_ones_in_place(table, backing_up):
     )
     assert len(manual) == backups.KEEP
     assert manual == [b.token for b in reversed(made[-backups.KEEP :])]  # the newest 20
-    assert len(services.backup_list(table, by=KEEPER)) == 3 + backups.KEEP
+    assert len(keeping.backup_list(table, by=KEEPER)) == 3 + backups.KEEP
 
 
 def test_an_automatic_backup_is_taken_every_EVERY_moves_in_any_game():
@@ -109,7 +109,7 @@ def test_an_automatic_backup_is_taken_every_EVERY_moves_in_any_game():
 
 def test_back_up_now_is_logged_nowhere_and_changes_nothing(table):
     add(table, 2)
-    fresh, backup = services.back_up(table.code, by=KEEPER)
+    fresh, backup = keeping.back_up(table.code, by=KEEPER)
     assert backup.label == "Backed up by Table"
     assert not backup.automatic
     assert backup.version == fresh.version == 2
@@ -118,7 +118,7 @@ def test_back_up_now_is_logged_nowhere_and_changes_nothing(table):
 
 
 def test_a_keeper_without_a_seat_backs_up_and_restores(table):
-    _, backup = services.back_up(table.code, by=KEEPER_UNSEATED)
+    _, backup = keeping.back_up(table.code, by=KEEPER_UNSEATED)
     assert backup.label == "Backed up by the keeper"
     add(table, 3)
     fresh, logged = services.restore_backup(
@@ -134,13 +134,13 @@ def test_a_keeper_without_a_seat_backs_up_and_restores(table):
     ids=["anonymous", "player", "shared display, not a keeper"],
 )
 def test_only_a_keeper_backs_up_lists_downloads_or_restores(table, who):
-    _, backup = services.back_up(table.code, by=KEEPER)
+    _, backup = keeping.back_up(table.code, by=KEEPER)
     with pytest.raises(AccessDenied, match="Only the table's keeper"):
-        services.back_up(table.code, by=who)
+        keeping.back_up(table.code, by=who)
     with pytest.raises(AccessDenied, match="Only the table's keeper"):
-        services.backup_list(table, by=who)
+        keeping.backup_list(table, by=who)
     with pytest.raises(AccessDenied, match="Only the table's keeper"):
-        services.backup_document(table, backup.token, by=who)
+        keeping.backup_document(table, backup.token, by=who)
     with pytest.raises(AccessDenied, match="Only the table's keeper"):
         services.restore_backup(table.code, backup.token, expected_version=1, by=who)
     assert Backup.objects.count() == 1
@@ -211,13 +211,13 @@ def test_restore_against_an_old_version_is_a_conflict(table, backing_up):
 
 def test_a_token_of_another_table_is_not_found(table):
     other = services.create_table("tally", "Other")
-    _, theirs = services.back_up(other.code, by=KEEPER)
+    _, theirs = keeping.back_up(other.code, by=KEEPER)
     with pytest.raises(backups.BackupNotFound):
         services.restore_backup(table.code, theirs.token, expected_version=1, by=KEEPER)
     with pytest.raises(backups.BackupNotFound):
         services.restore_backup(table.code, "nope", expected_version=1, by=KEEPER)
     with pytest.raises(backups.BackupNotFound):
-        services.backup_document(table, theirs.token, by=KEEPER)
+        keeping.backup_document(table, theirs.token, by=KEEPER)
 
 
 def test_a_backups_document_is_the_export_of_its_moment(table, backing_up):
@@ -228,7 +228,7 @@ def test_a_backups_document_is_the_export_of_its_moment(table, backing_up):
     # Later: undo marks the move of version 3 undone, and the log grows.
     services.undo_last(table.code, expected_version=3, seat="table")
     add(table, 1)
-    document = json.loads(json.dumps(services.backup_document(table, backup.token, by=KEEPER)))
+    document = json.loads(json.dumps(keeping.backup_document(table, backup.token, by=KEEPER)))
     assert document == then
     copy = exchange.import_table(exchange.document_text(document))
     assert copy.state == backup.state and copy.version == 3

@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import formats, timezone
 
-from games import backups, exchange, services
+from games import backups, exchange, keeping, services
 from games.access import Access
 from games.models import Backup, Move, Table
 from tests.seating import sit
@@ -37,7 +37,7 @@ def add(table, points=1):
 
 
 def backed_up(table):
-    return services.back_up(table.code, by=KEEPER)[1]
+    return keeping.back_up(table.code, by=KEEPER)[1]
 
 
 @pytest.mark.parametrize(
