@@ -33,6 +33,24 @@ def book_calendar(state: State) -> None:
         )
 
 
+def quest_time(state: State, c: core.Campaign, aid: str, verb: str) -> None:
+    """A player picks up and abandons quests on their own turn, never in the middle of a
+    scene (a 4th quest gained in a scene is abandoned at once: that is the card's move)."""
+    if state.scene is not None and not state.locked:  # the reader is in the middle of a scene
+        done = "picked up" if verb == "pick up" else "abandoned"
+        raise RuleError(f"Quests are {done} between scenes: finish the scene first.")
+    core.quest_turn(c, aid, verb)
+
+
+def may_change_quests(state: State, c: core.Campaign, aid: str) -> bool:
+    """``quest_time`` as a yes or no, for the panel's buttons."""
+    try:
+        quest_time(state, c, aid, "pick up")
+    except RuleError:
+        return False
+    return True
+
+
 def adventurer_of(state: State, player: int) -> str:
     """Player *n* plays the table's *n*-th adventurer."""
     if not 1 <= player <= len(state.adventurers):

@@ -2,7 +2,7 @@
 abandoned with their abandon effects), adventurer statuses and companions.
 
 The core keeps the rules — a quest is picked up or abandoned only on its holder's own turn
-(``quest_time`` adds: between scenes, which the reader knows), picked up only at its pickup
+(``campaign_common.quest_time`` adds: between scenes, which the reader knows), picked up only at its pickup
 location, a 4th quest needs one abandoned, a status is never held twice (gaining it again restarts its timer), the
 noticeboard refills itself — and says which physical card goes where.
 """
@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.text import adventurer_name
-from games.galzyr.campaign_common import adventurer_of, campaign_of, say
+from games.galzyr.campaign_common import adventurer_of, campaign_of, quest_time, say
 from games.galzyr.rules import game
 from games.galzyr.state import READERS, State
 
@@ -37,15 +37,6 @@ def _title(c: core.Campaign, cid: int) -> str:
 
 
 # -- quests ---------------------------------------------------------------------------------------
-def quest_time(state: State, c: core.Campaign, aid: str, verb: str) -> None:
-    """A player picks up and abandons quests on their own turn, never in the middle of a
-    scene (a 4th quest gained in a scene is abandoned at once: that is the card's move)."""
-    if state.scene is not None and not state.locked:  # the reader is in the middle of a scene
-        done = "picked up" if verb == "pick up" else "abandoned"
-        raise RuleError(f"Quests are {done} between scenes: finish the scene first.")
-    core.quest_turn(c, aid, verb)
-
-
 class PickUpArgs(BaseModel):
     player: int = Field(ge=1)
     number: int = Field(ge=0, le=999)  # a quest on the noticeboard

@@ -14,6 +14,7 @@ from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot, round_limit
 from games.galzyr.campaign.state import HOLDINGS, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
+from games.galzyr.campaign_common import may_change_quests
 from games.galzyr.campaign_setup import first_turn
 from games.galzyr.state import State
 
@@ -92,6 +93,8 @@ def _adventurer(state: State, c: core.Campaign, i: int, aid: str, names: dict) -
         "moves": g.moves.get(aid, 0) if g else 0,
         "active": g is not None and c.phase == "playing" and g.active == aid,
         "in_game": g is not None and aid in g.players,
+        # quests change on the adventurer's own turn, between scenes (what the moves accept)
+        "quest_turn": c.phase == "playing" and may_change_quests(state, c, aid),
         **{h: _cards(c, f"{h}:{aid}") for h in HOLDINGS},
         # the ability card (#000) sits with the statuses but is used, not lost
         "losable_statuses": [
@@ -123,6 +126,7 @@ def _noticeboard(c: core.Campaign, adventurers: list[dict[str, Any]]) -> list[di
                         "player": a["player"],
                         "name": a["name"],
                         "full": len(a["quests"]) >= MAX_QUESTS,
+                        "turn": a["quest_turn"],
                         "quests": a["quests"],
                     }
                     for a in takers
