@@ -37,6 +37,21 @@ class NewTableSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=[])
     name = serializers.CharField(max_length=80, required=False, allow_blank=True)
     options = serializers.DictField(required=False, default=dict)
+    group = serializers.CharField(
+        max_length=60,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="The gaming group, for its results over time.",
+    )
+    group_key = serializers.CharField(
+        max_length=32,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text="The group's results key (its results link's `key`), to add this table to "
+        "the results of a group that already plays here; a new key when left out.",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -106,7 +121,13 @@ def create_table(request: Request) -> Response:
     body = NewTableSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data
-    table = services.create_table(data["game"], data.get("name", ""), data["options"])
+    table = services.create_table(
+        data["game"],
+        data.get("name", ""),
+        data["options"],
+        group=data["group"],
+        group_key=data["group_key"] if data["group"] else "",
+    )
     return _kept(table, seating.open_keeper(table))
 
 

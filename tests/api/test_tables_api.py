@@ -303,3 +303,15 @@ def test_only_a_keeper_renames_or_deletes_the_table(api, table):
     assert renamed.json()["name"] == "Saturday"
     assert keeper.delete(f"/api/tables/{table.code}/").status_code == 204
     assert not Table.objects.exists() and not Claim.objects.exists()
+
+
+def test_create_table_takes_a_group_and_may_join_its_results(api):
+    first = api.post("/api/tables/", {"game": "tally", "group": "Owls"}, format="json").json()
+    owls = Table.objects.get(code=first["code"])
+    assert owls.group == "Owls" and owls.group_key
+    second = api.post(
+        "/api/tables/",
+        {"game": "tally", "group": "Owls", "group_key": owls.group_key},
+        format="json",
+    ).json()
+    assert Table.objects.get(code=second["code"]).group_key == owls.group_key
