@@ -133,6 +133,11 @@ def campaign_travel(state: State, args: TravelArgs, seat: str) -> str:
     """Move a player's figure to a location (one route at a time)."""
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
+    if state.scene is not None and not state.locked:
+        raise RuleError(
+            f"Travel comes before the scene, and scene {state.scene:04d} is being read: "
+            "finish it first."
+        )
     return say(state, f"{adventurer_name(c, aid)} travels", core.travel(c, aid, args.to))
 
 
@@ -158,7 +163,12 @@ def campaign_begin_story(state: State, args, seat: str) -> str:
 @game.move(label="End the turn", roles=READERS)
 def campaign_end_turn(state: State, args, seat: str) -> str:
     """End the active player's turn (the calendar phase follows the last turn of a round)."""
-    steps = core.end_turn(campaign_of(state))
+    c = campaign_of(state)
+    if state.scene is not None and not state.locked and c.phase == "playing":
+        raise RuleError(
+            f"Scene {state.scene:04d} is still being read: the turn ends once it is resolved."
+        )
+    steps = core.end_turn(c)
     sync(state)
     return say(state, "End of the turn", steps)
 

@@ -68,8 +68,11 @@ class SetChallenge(BaseModel):
 
 @game.move(SetChallenge, roles=MANAGERS)
 def set_challenge(state: State, args: SetChallenge, seat: str) -> str:
-    """Challenge mode: checks in partner scenes need one more success."""
+    """Challenge mode: checks in partner scenes need one more success (in campaign mode, the
+    game on the table keeps the same choice, for the next game's "Continue playing")."""
     state.challenge = args.on
+    if state.campaign is not None and state.campaign.game is not None:
+        state.campaign.game.challenge = args.on
     return "Challenge mode is on." if args.on else "Challenge mode is off."
 
 

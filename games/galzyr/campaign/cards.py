@@ -15,7 +15,7 @@ from games.rng import Rng
 from .calendar import place_timer, remove_timers
 from .facts import MAX_ITEMS, MAX_QUESTS, NOTICEBOARD_SIZE
 from .state import HOLDING_TYPES, PLACE_TYPES, Campaign, in_play, is_tray, place_kind
-from .text import Checklist, Step, adventurer_name, card_label, move_text, place_label
+from .text import Checklist, Step, adventurer_name, card_label, move_text, place_label, possessive
 
 Pick = Literal["any", "random", "icon"]
 Source = Literal["library", "vault"]
@@ -342,7 +342,7 @@ def pick_up_quest(state: Campaign, aid: str, cid: int, *, abandon: int | None = 
     adv = state.adventurer(aid)
     pickup = state.copies[cid].pickup
     if adv.position is None:
-        raise RuleError(f"{adventurer_name(state, aid)}'s figure is not on the board.")
+        raise RuleError(f"{possessive(adventurer_name(state, aid))} figure is not on the board.")
     if pickup is not None and adv.position != pickup:
         raise RuleError(
             f"{card_label(state, cid).capitalize()} is picked up at "

@@ -349,3 +349,25 @@ def test_rule_the_competitive_ending_scene_is_read_to_a_winner():
     assert "did not win this game" in refused(s, "set-active", {"player": player(s, "odile")})
     s = run(s, "set-active", {"player": player(s, "marrow")})
     assert st(s).active == player(s, "marrow") - 1
+
+
+# -- a turn: travel, then one scene resolved, then the turn ends -----------------------------------
+def test_rule_nobody_travels_while_the_scene_is_being_read():
+    s = table("odile")
+    c = st(s).campaign
+    here, there = c.world.routes[0].between
+    s = place(s, "odile", here)
+    s = run(s, "open-scene", {"number": PARTNER_SCENE})
+    msg = refused(s, "campaign-travel", {"player": player(s, "odile"), "to": there})
+    assert msg == "Travel comes before the scene, and scene 2002 is being read: finish it first."
+
+
+def test_rule_the_turn_ends_once_its_scene_is_resolved():
+    s = run(run(table(), "campaign-begin-story"), "open-scene", {"number": PARTNER_SCENE})
+    msg = refused(s, "campaign-end-turn")
+    assert msg == "Scene 2002 is still being read: the turn ends once it is resolved."
+
+
+def test_rule_challenge_mode_is_one_choice_for_the_reader_and_the_campaign():
+    s = run(table(), "set-challenge", {"on": True})
+    assert st(s).challenge and st(s).campaign.game.challenge
