@@ -32,6 +32,7 @@ run: $(STAMP_RUN)
 SECRET_KEY_FILE ?= $(HOME)/.config/talekeeper/secret_key
 ALLOWED ?= $(HOST)
 serve: export DJANGO_STATIC_ROOT = $(CURDIR)/$(VENV)/collected-static
+serve: export TALEKEEPER_CACHE_DIR = $(CURDIR)/$(VENV)/cache
 serve: $(STAMP_RUN)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_fixtures

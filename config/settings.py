@@ -142,7 +142,15 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = 6 * 1024 * 1024
 
 # Wrong table codes, join keys and seat claims one address may make before it waits (429).
 GUESS_RATE = os.environ.get("TALEKEEPER_GUESS_RATE", "30/min")
-# One count per address across worker processes needs a shared cache (docs/deploy.md).
+# One count per address across worker processes needs a shared cache (docs/deploy.md): Redis
+# across machines, a folder on one machine (make serve: its workers share it).
+if os.environ.get("TALEKEEPER_CACHE_DIR"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ["TALEKEEPER_CACHE_DIR"],
+        }
+    }
 if os.environ.get("REDIS_URL"):
     CACHES = {
         "default": {

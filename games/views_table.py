@@ -101,7 +101,9 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     """
     version = services.current_version(code)
     if version is None:
-        if request.htmx:  # the keeper deleted the table under an open page: say so
+        if request.htmx and access.page_secret(request, code):
+            # The keeper deleted the table under a device it had seated (its signed cookie
+            # says so): tell it. Anyone else gets the 404 every wrong code gets.
             response = HttpResponseClientRedirect(reverse("games:home") + "?gone=1")
             access.forget(response, code)
             return response
@@ -269,6 +271,7 @@ def leave_seat(request: HttpRequest, code: str) -> HttpResponse:
         now = seating.leave_seat(code, held)
     except RuleError as exc:
         return _seat_page(request, table, held, str(exc), status=400)
+    messages.success(request, _("This device left its seat."))
     response = redirect("games:seat", code=code)
     if now.claim_id is None:
         access.forget(response, code)
@@ -293,7 +296,7 @@ def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
         if action == "delete":
             if request.POST.get("confirm") != "yes":
                 raise RuleError(_("Tick the box to confirm that the table is to be deleted."))
-            keeping.delete_table(code, by=held)
+            messages.success(request, keeping.delete_table(code, by=held))
             response = redirect("games:home")
             access.forget(response, code)
             return response
@@ -311,6 +314,11 @@ def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
     except access.AccessDenied as exc:
         return _seat_page(request, table, held, str(exc), status=403)
     except RuleError as exc:
-        return _seat_page(request, table, held, str(exc), status=400)
+        # Back to the seat page with the reason: reloading it posts nothing again.
+        messages.error(request, str(exc))
+        return redirect("games:seat", code=code)
     messages.success(request, message)
-    return redirect("games:seat", code=code)
+    response = redirect("games:seat", code=code)
+    if action == "stop-keeping" and held.seat is None:
+        access.forget(response, code)  # its claim is gone with the keeping
+    return response

@@ -80,3 +80,11 @@ def test_polls_of_a_deleted_table_by_its_seated_device_are_no_guesses(client, ta
     for _ in range(10):  # a page left open polls on (without htmx: a plain 404)
         assert phone.get(reverse("games:poll", args=[code])).status_code == 404
     assert client.get("/t/ZZZZZZZZ00/").status_code == 404  # the address is not blocked
+
+
+@override_settings(GUESS_RATE="5/min")
+def test_polls_of_unknown_codes_are_wrong_guesses_like_any_other(client, table):
+    for n in range(5):
+        answer = client.get(f"/t/ZZZZZZZZ{n:02d}/poll/", {"v": "1"}, HTTP_HX_REQUEST="true")
+        assert answer.status_code == 404 and "HX-Redirect" not in answer
+    assert client.get(f"/t/{table.code}/poll/", {"v": "1"}).status_code == 429

@@ -309,8 +309,8 @@ def test_the_keeper_renames_and_deletes_the_table(client, table):
     assert renamed.redirect_chain[-1][0] == reverse("games:seat", args=[table.code])
     assert b"Renamed." in renamed.content
     assert client.get(url).url == reverse("games:seat", args=[table.code])
-    unconfirmed = client.post(url, {"action": "delete"})
-    assert unconfirmed.status_code == 400 and Table.objects.exists()
+    unconfirmed = client.post(url, {"action": "delete"}, follow=True)
+    assert b"Tick the box" in unconfirmed.content and Table.objects.exists()
     response = client.post(url, {"action": "delete", "confirm": "yes"})
     assert response.url == reverse("games:home")
     assert not Table.objects.exists()
