@@ -34,7 +34,7 @@ class TraySerializer(serializers.Serializer):
     cards = TrayCardSerializer(many=True, help_text="In numerical order.")
 
 
-class TraysSerializer(serializers.Serializer):
+class CampaignTraysSerializer(serializers.Serializer):
     in_trays = serializers.IntegerField()
     trays = TraySerializer(many=True)
     where = serializers.DictField(
@@ -64,7 +64,7 @@ def _no_campaign() -> Response:
 
 
 @extend_schema(
-    responses={200: TraysSerializer, 400: REFUSED, 404: NO_CAMPAIGN},
+    responses={200: CampaignTraysSerializer, 400: REFUSED, 404: NO_CAMPAIGN},
     tags=["campaign"],
     description="Every tray of a Lands of Galzyr campaign card by card, in numerical order, and "
     "where every card number is.",
