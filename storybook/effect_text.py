@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from .format import effects as e
 
@@ -16,6 +16,8 @@ class EffectView:
     args: dict[str, Any]  # the effect's own fields, flattened: card, pick, days, into, …
     text: str  # a sentence for people
 
+
+T = TypeVar("T")
 
 _WHO = {"active": "Active player", "partner": "Partner", "everyone": "Everyone"}
 
@@ -47,13 +49,16 @@ def _card(n: Any) -> str:
     return f"card {n:03d}"
 
 
-# Whose icon ``pick: icon`` matches: the adventurer who takes the card. With ``who: everyone``
-# each adventurer takes the copy with their own icon (the campaign and the playtest alike).
-_WHOSE = {
-    "active": "the active adventurer's icon",
-    "partner": "the partner's icon",
-    "everyone": "their own adventurer's icon",
-}
+def icon_owner(who: str, taker: T, active: T) -> T:
+    """Whose adventurer icon a card taken with ``pick: icon`` shows — the one rule the reader's
+    sentence, the campaign assistant and the playtest share.
+
+    The rulebook's "matching icon" is the active player's, whoever receives the card (the
+    partner too). With ``who: everyone`` each adventurer takes the copy with their own icon
+    instead: such a card has one copy per icon, so the active player's copy can't go to all.
+    ``taker`` and ``active`` are whatever the caller names adventurers by.
+    """
+    return taker if who == "everyone" else active
 
 
 def _ref(ref: Any, who: str = "active") -> str:
@@ -61,14 +66,9 @@ def _ref(ref: Any, who: str = "active") -> str:
     if pick == "random":
         return f"a random card {n:03d}"
     if pick == "icon":
-        return f"card {n:03d} with {_WHOSE[who]}"
+        whose = icon_owner(who, "their own adventurer's icon", "the active adventurer's icon")
+        return f"card {n:03d} with {whose}"
     return f"card {n:03d}"
-
-
-def _placer(who: str) -> str:
-    """A local or global status is placed once, for one adventurer: the partner's with
-    ``who: partner``, else the active adventurer's (``everyone`` too)."""
-    return "partner" if who == "partner" else "active"
 
 
 def _place(at: str) -> str:
@@ -99,11 +99,12 @@ def _effect_phrase(eff: Any) -> str:
         return f"gain the status {_ref(eff.status, eff.who)}"
     if isinstance(eff, e.GainCompanion):
         return f"gain the companion {_ref(eff.companion, eff.who)}"
+    # a local or global status is placed once, so even on everyone it shows the active icon
     if isinstance(eff, e.PlaceLocalStatus):
         where = _place(eff.at)
-        return f"place the local status {_ref(eff.local_status, _placer(eff.who))} at {where}"
+        return f"place the local status {_ref(eff.local_status)} at {where}"
     if isinstance(eff, e.PlaceGlobalStatus):
-        return f"put the global status {_ref(eff.global_status, _placer(eff.who))} into play"
+        return f"put the global status {_ref(eff.global_status)} into play"
     if isinstance(eff, e.Discard):
         return f"discard {_card(eff.discard)}"
     if isinstance(eff, e.Put):

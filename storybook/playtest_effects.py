@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .campaign import MAX_ITEMS, MAX_QUESTS, Campaign, Player, in_play
+from .effect_text import icon_owner
 from .format import MAX_GOLD, MAX_MARKS_PER_SKILL, card_of, pick_of
 from .format import effects as e
 
@@ -56,9 +57,9 @@ class EffectRunner:
         return list(self.camp.players)
 
     def placer(self, who: str, turn: Turn) -> list[Player]:
-        """Who places a local or global status (whose space, whose icon for ``pick: icon``):
-        it is placed once, by the partner with ``who: partner`` (nobody without one), else by
-        the active player — as the campaign assistant does."""
+        """Who places a local or global status (on whose space): it is placed once, by the
+        partner with ``who: partner`` (nobody without one), else by the active player — as
+        the campaign assistant does. Its matching icon is the active player's (``icon_owner``)."""
         if who == "partner":
             return [turn.partner] if turn.partner is not None else []
         return [turn.active]
@@ -85,11 +86,14 @@ class EffectRunner:
             for p in targets:
                 p.prestige = max(0, p.prestige + eff.prestige)
         elif isinstance(eff, e.Take):
-            self.take(eff.take, eff.from_, targets, turn, path, eff.at)
-        elif isinstance(eff, e.GainStatus):
-            self.take(eff.status, "library", targets, turn, path, verb="gain the status")
-        elif isinstance(eff, e.GainCompanion):
-            self.take(eff.companion, "library", targets, turn, path, verb="gain the companion")
+            self.take(eff.take, eff.from_, targets, turn, path, eff.at, who=eff.who)
+        elif isinstance(eff, e.GainStatus | e.GainCompanion):
+            ref, verb = (
+                (eff.status, "gain the status")
+                if isinstance(eff, e.GainStatus)
+                else (eff.companion, "gain the companion")
+            )
+            self.take(ref, "library", targets, turn, path, verb=verb, who=eff.who)
         elif isinstance(eff, e.PlaceLocalStatus):
             here = self.placer(eff.who, turn)
             self.take(
@@ -169,7 +173,9 @@ class EffectRunner:
         path: tuple,
         at: str | None = None,
         verb: str = "take",
+        who: str = "active",
     ) -> None:
+        """Each of ``targets`` takes a copy (a matching icon: ``icon_owner``'s)."""
         number, pick = card_of(ref), pick_of(ref)
         card = self.ix.world.cards.get(number)
         if card is None:
@@ -183,18 +189,20 @@ class EffectRunner:
                         self.camp.timers[cid] = self.camp.day + self.ix.timer[cid]
                 self.count("status gained again (timer restarted)")
                 continue
+            owner = icon_owner(who, p, turn.active)  # whose icon a matching-icon copy shows
             if pick == "icon":
-                with_icon = [c for c in self.camp.copies(number) if self.ix.icon[c] == p.icon]
+                with_icon = [c for c in self.camp.copies(number) if self.ix.icon[c] == owner.icon]
                 if not with_icon:
                     self.report(
                         "error",
                         path,
-                        f"card {number:03d} has no copy with {p.name}'s icon '{p.icon or 'none'}'",
+                        f"card {number:03d} has no copy with {owner.name}'s icon "
+                        f"'{owner.icon or 'none'}'",
                     )
                     continue
-            found = self._find(number, source, pick, p, turn)
+            found = self._find(number, source, pick, owner, turn)
             if found is None:
-                self.missing(number, source, pick, p, path, verb)
+                self.missing(number, source, pick, owner, path, verb)
                 continue
             self.enter_play(found, p, turn, at)
 

@@ -111,7 +111,8 @@ def campaign_gain(state: State, args: CardArgs, seat: str) -> str:
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
     _of_kind(c, args.number, args.kind)
-    # a card printed once per adventurer icon: the player takes the one with their icon
+    # a card printed once per adventurer icon: the copy with the active adventurer's icon, the
+    # rulebook's matching icon, whoever gains it (take_card's default)
     icons = {c.copies[cid].icon for cid in c.numbered(args.number)}
     pick = "icon" if len(icons) > 1 else "any"
     steps = core.take_card(c, args.number, pick=pick, adventurer=aid)

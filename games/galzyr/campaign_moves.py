@@ -67,7 +67,7 @@ def campaign_take_card(state: State, args: TakeArgs, seat: str) -> str:
     discard = None
     if args.discard is not None and args.discard == args.number:
         # the new card itself gives way (as a quest picked up from the noticeboard can)
-        discard = _new_copy(c, args.number, args.pick, args.source, aid)
+        discard = _new_copy(c, args.number, args.pick, args.source)
     elif args.discard is not None:
         holding = [k for k in (f"items:{aid}", f"quests:{aid}") if aid]
         discard = next(
@@ -89,11 +89,11 @@ def campaign_take_card(state: State, args: TakeArgs, seat: str) -> str:
     return say(state, f"Take card #{args.number:03d}", steps)
 
 
-def _new_copy(c: core.Campaign, number: int, pick: str, source: str, aid: str | None) -> int:
+def _new_copy(c: core.Campaign, number: int, pick: str, source: str) -> int:
     """The copy ``take_card`` is about to pull, to name it as the one given up: a random pick
     advances the campaign's generator, so it is put back and take_card draws the same copy."""
     rng = c.rng
-    cid = core.choose_copy(c, number, pick, source, aid)  # type: ignore[arg-type]
+    cid = core.choose_copy(c, number, pick, source)  # type: ignore[arg-type]
     c.rng = rng
     return cid
 

@@ -17,6 +17,12 @@ from games.galzyr.rules import game
 from games.galzyr.state import READERS, State
 
 
+def _icon_of(state: State, p: scene_effects.Pending) -> str:
+    """The adventurer whose icon a matching-icon card of ``p`` shows: the player recorded when
+    the scene was resolved (``icon_owner``), or the taker on an entry kept before that."""
+    return state.adventurers[p.player if p.icon is None else p.icon]
+
+
 class ApplyArgs(BaseModel):
     effect: int = Field(ge=1)  # 1 for the first effect waiting under the scene
     choice: str | None = Field(default=None, max_length=40)  # a card copy or a skill
@@ -37,7 +43,9 @@ def apply_effect(state: State, args: ApplyArgs, seat: str) -> str:
         raise RuleError(f"“{p.text}” is applied already (undo to take it back).")
     aid = state.adventurers[p.player]
     lead = scene_effects.lead(c, p, aid, args.abandon)
-    state.campaign, steps = scene_effects.apply(c, p, aid, args.choice, args.discard, args.abandon)
+    state.campaign, steps = scene_effects.apply(
+        c, p, aid, args.choice, args.discard, args.abandon, _icon_of(state, p)
+    )
     p.done, p.said = True, scene_effects.sentence(state.campaign, aid, steps, lead)
     return say(state, p.text, steps, lead=lead)
 
@@ -62,7 +70,9 @@ def apply_all_effects(state: State, args, seat: str) -> str:
             )
             break
         try:
-            state.campaign, got = scene_effects.apply(state.campaign, p, aid)
+            state.campaign, got = scene_effects.apply(
+                state.campaign, p, aid, icon_of=_icon_of(state, p)
+            )
         except RuleError as exc:
             refused.append(f"“{p.text}” is not applied: {exc}")
             continue

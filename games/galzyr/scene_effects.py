@@ -36,7 +36,7 @@ from games.galzyr.campaign.cards import destination
 from games.galzyr.campaign.facts import MAX_ITEMS, MAX_QUESTS
 from games.galzyr.campaign.state import in_play
 from games.galzyr.campaign.text import Step, adventurer_name, card_label
-from storybook.effect_text import EffectView
+from storybook.effect_text import EffectView, icon_owner
 
 # Effects that take a card into play from a tray: the card's type says where it goes.
 TAKES = ("take", "status", "companion", "local_status", "global_status")
@@ -54,6 +54,9 @@ class Pending(BaseModel):
     args: dict[str, Any] = {}
     text: str  # the book's sentence: "Active player: take card 213 from the library."
     player: int
+    # the player whose adventurer's icon a matching-icon card shows (icon_owner: the active
+    # player's; on everyone, each taker's own); None, kept before it was recorded: the taker's
+    icon: int | None = None
     done: bool = False
     said: str = ""  # what applying it did, once done
 
@@ -74,12 +77,10 @@ def pending_from(
             targets = list(range(players))
         else:
             targets = [active]
-        for player in targets:
-            out.append(
-                Pending(
-                    scene=scene, verb=eff.verb, args=dict(eff.args), text=eff.text, player=player
-                )
-            )
+        for n in targets:
+            p = Pending(scene=scene, verb=eff.verb, args=dict(eff.args), text=eff.text, player=n)
+            p.icon = icon_owner(eff.who, n, active)  # whose icon a matching-icon card shows
+            out.append(p)
     return out
 
 
@@ -210,11 +211,13 @@ def apply(
     choice: str | None = None,
     discard: str | None = None,
     abandon: str | None = None,
+    icon_of: str | None = None,
 ) -> tuple[core.Campaign, list[Step]]:
     """Apply ``p`` for adventurer ``aid`` to a copy of ``c``: (the changed copy, the steps).
 
     ``discard``: the card given up when an item would be the 4th (a held copy, or ``NEW``);
-    ``abandon``: the quest abandoned when a quest would be the 4th (the same).
+    ``abandon``: the quest abandoned when a quest would be the 4th (the same); ``icon_of``:
+    the adventurer whose icon a matching-icon card shows (default ``aid``).
     """
     if c.phase != "playing":
         raise RuleError("Scene effects change the campaign during a game.")
@@ -226,7 +229,7 @@ def apply(
     _check_room(c, p, aid, "item", discard)
     _check_room(c, p, aid, "quest", abandon)
     trial = c.model_copy(deep=True)
-    steps = _apply(trial, p, aid, choice if options else None, discard, abandon)
+    steps = _apply(trial, p, aid, choice if options else None, discard, abandon, icon_of or aid)
     return trial, steps
 
 
@@ -258,6 +261,7 @@ def _apply(
     choice: str | None,
     discard: str | None = None,
     abandon: str | None = None,
+    icon_of: str | None = None,
 ) -> list[Step]:
     a = p.args
     if p.verb == "gold":
@@ -271,7 +275,7 @@ def _apply(
     if p.verb == "skill_mark":
         return core.move_mark(c, aid, choice or a["from"], a["to"])
     if p.verb in TAKES:
-        return _take(c, p, aid, choice, discard, abandon)
+        return _take(c, p, aid, choice, discard, abandon, icon_of or aid)
     if p.verb == "discard":
         return core.discard_card(c, _in_play(c, a["card"], aid))
     if p.verb == "put":
@@ -292,9 +296,10 @@ def _take(
     choice: str | None,
     discard: str | None,
     abandon: str | None,
+    icon_of: str,
 ) -> list[Step]:
-    """Take the card; a 4th item is discarded, a 4th quest abandoned (the core adds its abandon
-    effects to the checklist), by the core's own ``discard`` / ``abandon``."""
+    """Take the card (a matching icon: ``icon_of``'s); a 4th item is discarded, a 4th quest
+    abandoned (the core adds its abandon effects to the checklist), by the core's own moves."""
     a = p.args
     at = a.get("at")
     at = None if at in (None, "here") else at  # "here": the adventurer's space
@@ -302,9 +307,16 @@ def _take(
     pick = a.get("pick", "any")
     verb, given = ("abandon", abandon) if abandon is not None else ("discard", discard)
     if choice is None:
-        out = _next_copy(c, a["card"], pick, source, aid) if given == NEW else _held(given)
+        out = _next_copy(c, a["card"], pick, source, icon_of) if given == NEW else _held(given)
         return core.take_card(
-            c, a["card"], pick=pick, source=source, adventurer=aid, at=at, **{verb: out}
+            c,
+            a["card"],
+            pick=pick,
+            source=source,
+            adventurer=aid,
+            at=at,
+            icon_of=icon_of,
+            **{verb: out},
         )
     cid = int(choice)
     if c.phase != "playing":
@@ -317,11 +329,11 @@ def _held(discard: str | None) -> int | None:
     return None if discard is None else int(discard)
 
 
-def _next_copy(c: core.Campaign, number: int, pick: str, source: str, aid: str) -> int:
+def _next_copy(c: core.Campaign, number: int, pick: str, source: str, icon_of: str) -> int:
     """The copy ``take_card`` is about to pull, to name it as the one given up. A random pick
     advances the campaign's generator: it is put back, so take_card draws the same copy."""
     rng = c.rng
-    cid = core.choose_copy(c, number, pick, source, aid)  # type: ignore[arg-type]
+    cid = core.choose_copy(c, number, pick, source, icon_of)  # type: ignore[arg-type]
     c.rng = rng
     return cid
 

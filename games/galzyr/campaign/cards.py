@@ -92,27 +92,27 @@ def holder(state: Campaign, cid: int) -> str | None:
 
 # -- choosing a copy ------------------------------------------------------------------------
 def choose_copy(
-    state: Campaign, number: int, pick: Pick, source: str, adventurer: str | None = None
+    state: Campaign, number: int, pick: Pick, source: str, icon_of: str | None = None
 ) -> int:
-    """The physical card to pull for "Random N", "Any N" or the icon matching ``adventurer``."""
+    """The physical card to pull for "Random N", "Any N" or the matching icon: ``icon_of``'s,
+    by default the active adventurer's (the rulebook's; effect_text.icon_owner: a scene's)."""
     all_copies = state.numbered(number)
     if not all_copies:
         raise RuleError(f"There is no card #{number:03d} in the catalog.")
     here = [cid for cid in state.places[source] if state.copies[cid].number == number]
     if pick == "icon":
-        if adventurer is None:
+        owner = icon_of or (state.game.active if state.game else "")
+        if not owner:
             raise RuleError("Say whose icon the card must match.")
-        icon = state.adventurer_def(adventurer).icon
+        icon = state.adventurer_def(owner).icon
         mine = [cid for cid in all_copies if state.copies[cid].icon == icon]
         if not mine:
-            raise RuleError(
-                f"Card #{number:03d} has no copy with {adventurer_name(state, adventurer)}'s icon."
-            )
+            who = adventurer_name(state, owner)
+            raise RuleError(f"Card #{number:03d} has no copy with {who}'s icon.")
         here = [cid for cid in here if cid in mine]
         if not here:
-            raise RuleError(
-                f"{where_is_one(state, mine[0])} — not in {place_label(state, source)}."
-            )
+            src = place_label(state, source)
+            raise RuleError(f"{where_is_one(state, mine[0])} — not in {src}.")
         return here[0]
     if not here:
         raise RuleError(
@@ -296,11 +296,12 @@ def take_card(
     at: str | None = None,
     discard: int | None = None,
     abandon: int | None = None,
+    icon_of: str | None = None,
 ) -> Checklist:
-    """A card taken into play: the app picks the copy and says which physical card to pull."""
+    """A card taken into play: the app picks the copy (choose_copy) and says which to pull."""
     if state.phase != "playing":
         raise RuleError("Cards are taken into play during a game.")
-    cid = choose_copy(state, number, pick, source, adventurer)
+    cid = choose_copy(state, number, pick, source, icon_of)
     dst = destination(state, cid, adventurer, at)
     if place_kind(dst) == "statuses":
         twin = same_status(state, cid, dst.partition(":")[2])

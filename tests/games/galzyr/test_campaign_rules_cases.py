@@ -10,20 +10,26 @@ import copy
 from pathlib import Path
 
 import pytest
+from pydantic import TypeAdapter
 
 from games.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr import campaign as core
 from games.galzyr.campaign.build import endings_of
 from games.galzyr.rules import game
+from games.galzyr.scene_effects import pending_from
 from games.galzyr.state import State
 from storybook import load_world
+from storybook.format.effects import Effect
+from storybook.interpreter import effect_view
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
 GALZYR = ROOT / "fixtures" / "worlds" / "lands-of-galzyr"
+EFFECT = TypeAdapter(Effect)
 SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
 PARTNER_SCENE = 2002  # "The Last Run": a handshake scene, option 2 tests Survival
+KEEPSAKE = 178  # an item printed once per adventurer icon
 
 
 @pytest.fixture(autouse=True)
@@ -250,6 +256,19 @@ def test_rule_a_partner_on_the_same_space_joins():
     s = run(s, "open-scene", {"number": PARTNER_SCENE})
     s = run(s, "join-partner", {"player": player(s, "marrow")})
     assert st(s).partner == player(s, "marrow") - 1
+
+
+# -- a card by matching icon has the active player's icon, when the partner takes it too -----------
+def test_rule_the_partner_given_a_matching_icon_card_gets_the_active_players_copy():
+    s = table("odile", "marrow")
+    here = st(s).campaign.world.locations[0].id
+    s = run(place(place(s, "odile", here), "marrow", here), "open-scene", {"number": PARTNER_SCENE})
+    state = st(run(s, "join-partner", {"player": player(s, "marrow")}))
+    take = EFFECT.validate_python({"take": {"card": KEEPSAKE, "pick": "icon"}, "who": "partner"})
+    state.effects = pending_from([effect_view(take)], PARTNER_SCENE, state.active, state.partner, 2)
+    c = st(run(state.model_dump(mode="json"), "apply-effect", {"effect": 1})).campaign
+    held = [c.copies[x] for x in c.places["items:marrow"] if c.copies[x].number == KEEPSAKE]
+    assert [cp.icon for cp in held] == ["oar"]  # Odile's icon, not Marrow's hammer
 
 
 # -- the game ends with the scene the world's Discord or Harmony card names ----------------------

@@ -1,10 +1,11 @@
-"""``pick: icon`` has one meaning (issue 13): the adventurer who takes the card gets the copy
-with their own icon — with ``who: everyone``, each adventurer their own. The same in the
-reader's sentence, the campaign assistant (the app), the playtest and docs/book-format.md.
+"""``pick: icon`` has one meaning (issue 13), kept in ``storybook.effect_text.icon_owner``: the
+copy with the active player's adventurer icon, whoever receives it; with ``who: everyone``,
+each adventurer the copy with their own icon. The same in the reader's sentence, the campaign
+assistant (the app), the playtest and docs/book-format.md.
 
-Rulebook facts: each effect goes to the players its icon names (active player, partner,
-everyone); at reset each adventurer receives card #111 "with their icon" — a card with icon
-variants is per adventurer.
+Rulebook facts: a card taken "by matching icon" is the copy bearing the icon of the adventurer
+whose turn it is; such a card is printed once per adventurer icon, so when a scene hands one
+to every adventurer, each can only get the copy with their own icon.
 """
 
 from __future__ import annotations
@@ -17,10 +18,11 @@ from pydantic import TypeAdapter
 
 from games.galzyr import book as books
 from games.galzyr.rules import game
-from games.galzyr.scene_effects import apply, pending_from
+from games.galzyr.scene_effects import pending_from
 from games.galzyr.state import State
 from storybook import load_world
 from storybook.campaign import Campaign, Index
+from storybook.effect_text import icon_owner
 from storybook.format.effects import Effect
 from storybook.interpreter import effect_view
 from storybook.playtest_effects import EffectRunner, Turn
@@ -30,14 +32,29 @@ SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
 DOC = ROOT / "docs" / "book-format.md"
 EFFECT = TypeAdapter(Effect)
 KEEPSAKE = 178  # an item with one copy per adventurer icon, all in the library at first
-
-# who → (the sentence's words for whose icon, the players who take a copy: roles)
-CASES = [
-    ("everyone", "with their own adventurer's icon", ["active", "partner", "other"]),
-    ("active", "with the active adventurer's icon", ["active"]),
-    ("partner", "with the partner's icon", ["partner"]),
-]
 ROLES = {"other": 0, "active": 1, "partner": 2}  # player indexes: the active one is not first
+
+# who → (the sentence's words for whose icon, {receiver's role: role whose icon their copy has})
+CASES = [
+    pytest.param(
+        "everyone",
+        "with their own adventurer's icon",
+        {"other": "other", "active": "active", "partner": "partner"},
+        id="everyone_each_gets_their_own_icon_as_there_is_one_copy_per_icon",
+    ),
+    pytest.param(
+        "active",
+        "with the active adventurer's icon",
+        {"active": "active"},
+        id="the_active_player_gets_the_copy_with_the_icon_of_whose_turn_it_is",
+    ),
+    pytest.param(
+        "partner",
+        "with the active adventurer's icon",
+        {"partner": "active"},
+        id="the_partner_gets_the_copy_with_the_active_players_icon_not_their_own",
+    ),
+]
 
 
 def effect(who: str):
@@ -51,34 +68,43 @@ def shelf():
     books.install(previous)
 
 
-@pytest.mark.parametrize(("who", "words", "takers"), CASES)
-def test_the_readers_sentence_names_whose_icon(who, words, takers):
+def test_the_rule_is_the_active_players_icon_and_on_everyone_each_takers_own():
+    assert icon_owner("active", "taker", "active") == "active"
+    assert icon_owner("partner", "taker", "active") == "active"
+    assert icon_owner("everyone", "taker", "active") == "taker"
+
+
+@pytest.mark.parametrize(("who", "words", "holds"), CASES)
+def test_the_readers_sentence_names_whose_icon(who, words, holds):
     text = effect_view(effect(who)).text
     assert words in text
-    if who == "everyone":
-        assert "active" not in text
+    assert "partner's icon" not in text
 
 
-@pytest.mark.parametrize(("who", "words", "takers"), CASES)
-def test_the_app_gives_each_taker_the_copy_with_their_own_icon(who, words, takers):
+@pytest.mark.parametrize(("who", "words", "holds"), CASES)
+def test_the_app_gives_the_copy_the_rulebook_names(who, words, holds):
     data = game.setup(
         {"players": ["Mara", "Bo", "Cy"], "world": "sample", "mode": "campaign"}, seed=11
     )
     state = State.model_validate(data)
+    state.effects = pending_from(
+        [effect_view(effect(who))], 1, ROLES["active"], ROLES["partner"], 3
+    )
+    data = state.model_dump(mode="json")
+    for i in range(len(state.effects)):  # the move each Apply tap makes
+        data, _ = game.apply(data, "apply-effect", {"effect": i + 1}, "sm")
+    state = State.model_validate(data)
     c = state.campaign
-    for p in pending_from([effect_view(effect(who))], 1, ROLES["active"], ROLES["partner"], 3):
-        c, _ = apply(c, p, state.adventurers[p.player])
     where = c.where()
     for role, index in ROLES.items():
         aid = state.adventurers[index]
-        icon = c.adventurer_def(aid).icon
         held = [cid for cid in c.numbered(KEEPSAKE) if where[cid] == f"items:{aid}"]
-        expected = [cid for cid in c.numbered(KEEPSAKE) if c.copies[cid].icon == icon]
-        assert held == (expected if role in takers else []), (who, role)
+        icon = c.adventurer_def(state.adventurers[ROLES[holds[role]]]).icon if role in holds else 0
+        assert [c.copies[cid].icon for cid in held] == ([icon] if role in holds else []), role
 
 
-@pytest.mark.parametrize(("who", "words", "takers"), CASES)
-def test_the_playtest_gives_each_taker_the_copy_with_their_own_icon(who, words, takers):
+@pytest.mark.parametrize(("who", "words", "holds"), CASES)
+def test_the_playtest_gives_the_copy_the_rulebook_names(who, words, holds):
     world = load_world(SAMPLE)
     ix = Index(world)
     camp = Campaign.fresh(ix, random.Random(3), 3)
@@ -89,15 +115,20 @@ def test_the_playtest_gives_each_taker_the_copy_with_their_own_icon(who, words, 
     runner.apply(effect(who), turn, ("effects", 0))
     assert findings == []
     for role, index in ROLES.items():
-        p = players[index]
-        held = [cid for cid in camp.copies(KEEPSAKE) if camp.place[cid] == p.pid]
-        expected = [cid for cid in camp.copies(KEEPSAKE) if ix.icon[cid] == p.icon]
-        assert held == (expected if role in takers else []), (who, role)
+        held = [cid for cid in camp.copies(KEEPSAKE) if camp.place[cid] == players[index].pid]
+        want = [players[ROLES[holds[role]]].icon] if role in holds else []
+        assert [ix.icon[cid] for cid in held] == want, role
 
 
 # A local status is placed once, whatever ``who`` says: on the partner's space with
 # ``who: partner``, else on the active player's — the app's one entry, and the playtest's.
-PLACED = [("everyone", "active"), ("active", "active"), ("partner", "partner")]
+PLACED = [
+    pytest.param("everyone", "active", id="one_status_card_on_the_active_space_even_for_everyone"),
+    pytest.param("active", "active", id="the_active_players_status_on_their_own_space"),
+    pytest.param(
+        "partner", "partner", id="the_partners_status_on_their_space_with_the_active_icon"
+    ),
+]
 
 
 @pytest.mark.parametrize(("who", "placer"), PLACED)
@@ -118,11 +149,26 @@ def test_the_playtest_places_a_local_status_where_the_app_does(who, placer):
     assert camp.place[cid] == f"at:{players[ROLES[placer]].location}"
     app = pending_from([effect_view(status)], 1, ROLES["active"], ROLES["partner"], 3)
     assert [p.player for p in app] == [ROLES[placer]]
+    assert [p.icon for p in app] == [ROLES["active"]]  # a matching icon would be the active's
 
 
 def test_the_format_doc_gives_pick_icon_the_same_meaning():
     text = DOC.read_text(encoding="utf-8")
     row = next(line for line in text.splitlines() if line.startswith("| `{card: 827, pick: icon}`"))
-    assert "the adventurer who takes it" in row
-    assert "each adventurer takes the copy with their own icon" in row
-    assert "matches the active adventurer's icon" not in text
+    assert "matches the active adventurer's icon, also when the partner takes it" in row
+    assert "with `who: everyone` each adventurer takes the copy with their own icon" in row
+    assert "one copy per icon" in text
+    assert "the adventurer who takes it" not in text
+
+
+def test_the_take_a_card_move_for_another_player_gives_the_active_players_copy():
+    data = game.setup(
+        {"players": ["Mara", "Bo", "Cy"], "world": "sample", "mode": "campaign"}, seed=11
+    )
+    state = State.model_validate(data)
+    c = state.campaign
+    active, other = c.game.active, next(a for a in state.adventurers if a != c.game.active)
+    take = {"number": KEEPSAKE, "pick": "icon", "player": state.adventurers.index(other) + 1}
+    c = State.model_validate(game.apply(data, "campaign-take-card", take, "sm")[0]).campaign
+    (cid,) = [x for x in c.places[f"items:{other}"] if c.copies[x].number == KEEPSAKE]
+    assert c.copies[cid].icon == c.adventurer_def(active).icon

@@ -29,12 +29,13 @@ def test_any_n_names_the_physical_card(playing):
     assert_ok(playing)
 
 
-def test_the_matching_icon_picks_the_adventurers_copy(playing):
+def test_the_matching_icon_is_the_active_adventurers_whoever_takes_the_card(playing):
+    assert playing.game.active == "bumir"
     move_card(playing, cid_of(playing, 0, "statuses:mor"), "library")
-    steps = take_card(playing, 0, pick="icon", adventurer="mor")
+    with pytest.raises(RuleError, match="Bumir's icon is in Bumir's statuses"):
+        take_card(playing, 0, pick="icon", adventurer="mor")  # the active player's copy
+    steps = take_card(playing, 0, pick="icon", adventurer="mor", icon_of="mor")  # a scene's own
     assert steps[0].text == "Take card #000 with Mor's icon from the library into Mor's statuses."
-    with pytest.raises(RuleError, match="not in the library"):
-        take_card(playing, 0, pick="icon", adventurer="bumir")
 
 
 def test_random_n_draws_among_the_variants_and_says_which(playing):
