@@ -74,6 +74,13 @@ def sync(state: State) -> None:
             state.active = state.adventurers.index(aid)
             if state.partner == state.active:
                 state.partner = None
+    elif game_ is not None and c.phase == "over":
+        # a competitive game's ending scene is read to the winner (the first of several; the
+        # others' seats act too, ``state.role``, and receive what the active player does)
+        won = core.winners(c)
+        if won and state.adventurers[state.active] not in won and won[0] in state.adventurers:
+            state.active = state.adventurers.index(won[0])
+            state.partner = None
     if len(state.adventurers) == len(state.players):
         # the dice helper ticks the marks on each adventurer's board, not the last roll's
         state.marks = [marks_of(state, i) for i in range(len(state.players))]

@@ -166,7 +166,15 @@ class SaveArgs(BaseModel):
 
 @game.move(SaveArgs, label="Save the game", roles=MANAGERS)
 def campaign_save(state: State, args: SaveArgs, seat: str) -> str:
-    """Save the game: timers off, save effects, then (pack) every card into the save slots."""
+    """Save the game: timers off, save effects, then (pack) every card into the save slots.
+    The scene's effects come first (the ending scene is played before the save)."""
+    left = sum(not p.done for p in state.effects)
+    if left:
+        raise RuleError(
+            f"{left} effect{'s' if left != 1 else ''} of scene {state.effects[-1].scene:04d} "
+            f"{'wait' if left != 1 else 'waits'} to be applied: apply "
+            f"{'them' if left != 1 else 'it'} (or undo the scene) before saving."
+        )
     return say(state, "Save the game", core.save_game(campaign_of(state), pack=args.pack))
 
 

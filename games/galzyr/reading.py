@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.engine import RuleError
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
+from games.galzyr.campaign import winners as core_winners
 from games.galzyr.scene_effects import pending_from
 from games.galzyr.state import State, read_context
 from storybook.format import Scene
@@ -22,6 +23,8 @@ def start(state: State, number: int, book: Book, *, fresh: bool) -> Scene:
     if scene is None:
         raise RuleError(f"The book has no scene {number:04d}.")
     if fresh:
+        one_scene_a_turn(state)
+        state.scene_turn = turn_key(state)
         state.trail = []
         state.earned = [0, 0]
         state.partner = None
@@ -34,6 +37,30 @@ def start(state: State, number: int, book: Book, *, fresh: bool) -> Scene:
     state.dice = None
     state.locked = False
     return scene
+
+
+def turn_key(state: State) -> str:
+    """Campaign mode: the turn a scene is opened in (the ending scene's is the game's end)."""
+    c = state.campaign
+    if state.mode != "campaign" or c is None or c.game is None:
+        return ""
+    g = c.game
+    return f"{c.phase}:{c.month}:{c.calendar.day}:{g.number}:{g.turn}"
+
+
+def one_scene_a_turn(state: State) -> None:
+    """A turn resolves one story scene: once it is resolved, the next opens on the next turn
+    (the story master's by-hand way out is the event deck, ``draw-event``)."""
+    c = state.campaign
+    if c is None or c.phase not in ("playing", "over") or state.scene is None:
+        return
+    if state.locked and state.scene_turn and state.scene_turn == turn_key(state):
+        then = (
+            "it was the game's ending scene; save the game next"
+            if c.phase == "over"
+            else "a turn resolves one story scene; the next opens on the next turn (“End the turn”)"
+        )
+        raise RuleError(f"Scene {state.scene:04d} is resolved: {then}.")
 
 
 def release_event(state: State, *, top: bool) -> str:
@@ -232,6 +259,13 @@ def pend(state: State, scene: Scene, effects: list[EffectView]) -> str:
         return ""
     n = len(state.players)
     new = pending_from(effects, scene.number, state.active, state.partner, n)
+    c = state.campaign
+    if c.phase == "over":  # several winners are all active players: each gets the active's share
+        theirs = [e for e in effects if e.who not in ("everyone", "partner")]
+        for aid in core_winners(c):
+            i = state.adventurers.index(aid)
+            if i not in (state.active, state.partner):
+                new += pending_from(theirs, scene.number, i, None, n)
     state.effects += new
     if not new:
         return ""

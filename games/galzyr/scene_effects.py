@@ -219,7 +219,7 @@ def apply(
     ``abandon``: the quest abandoned when a quest would be the 4th (the same); ``icon_of``:
     the adventurer whose icon a matching-icon card shows (default ``aid``).
     """
-    if c.phase != "playing":
+    if c.phase not in ("playing", "over"):  # "over": the ending scene's, before the save
         raise RuleError("Scene effects change the campaign during a game.")
     options = choices(c, p, aid)
     if options and choice is None:
@@ -319,7 +319,7 @@ def _take(
             **{verb: out},
         )
     cid = int(choice)
-    if c.phase != "playing":
+    if c.phase not in ("playing", "over"):
         raise RuleError("Cards are taken into play during a game.")
     out = cid if given == NEW else _held(given)
     return core.move_card(c, cid, destination(c, cid, aid, at), **{verb: out})

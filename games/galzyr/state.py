@@ -111,6 +111,7 @@ class State(BaseModel):
     successes: int | None = None  # the check's result, once resolved
     dice: Dice | None = None
     locked: bool = False  # the scene is over: its choice can't change any more
+    scene_turn: str = ""  # campaign mode: the turn it was opened in (one scene a turn)
     trail: list[Step] = []  # the scenes before this one in the same go-to chain
     earned: list[int] = [0, 0]  # prestige this scene: [active player, partner]
     # the game
@@ -151,7 +152,15 @@ def role(state: State, seat: str) -> Role:
     that player's turn."""
     if seat in ("sm", "table"):
         return seat  # type: ignore[return-value]
-    return "active" if seat == f"p{state.active + 1}" else "player"
+    if seat == f"p{state.active + 1}":
+        return "active"
+    c = state.campaign
+    if c is not None and c.phase == "over" and seat[1:].isdigit():
+        # a competitive game's ending scene: every winner is an active player
+        index = int(seat[1:]) - 1
+        if 0 <= index < len(state.adventurers) and state.adventurers[index] in campaign_winners(c):
+            return "active"
+    return "player"
 
 
 def reader_seat(seat: str) -> str:

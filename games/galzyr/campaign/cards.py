@@ -299,7 +299,7 @@ def take_card(
     icon_of: str | None = None,
 ) -> Checklist:
     """A card taken into play: the app picks the copy (choose_copy) and says which to pull."""
-    if state.phase != "playing":
+    if state.phase not in ("playing", "over"):  # over: the ending scene's, before the save
         raise RuleError("Cards are taken into play during a game.")
     cid = choose_copy(state, number, pick, source, icon_of)
     dst = destination(state, cid, adventurer, at)

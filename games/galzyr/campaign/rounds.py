@@ -173,11 +173,17 @@ def game_end(state: Campaign) -> Checklist:
     )
     prestige = {aid: state.adventurer(aid).prestige for aid in game.players}
     if game.mode == "competitive":
-        who = " and ".join(adventurer_name(state, a) for a in winners(state))
+        won = winners(state)
+        who = " and ".join(adventurer_name(state, a) for a in won)
         best = max(prestige.values())
+        win, read = (
+            ("wins", "the winner is the active player")
+            if len(won) == 1
+            else ("share the victory", "the winners are all active players")
+        )
         return [
-            Step(f"The game ends after round {game.limit}: {who} win(s) with {best} prestige."),
-            Step(f"{begin.text}; the winners are the active players.", begin.manual),
+            Step(f"The game ends after round {game.limit}: {who} {win} with {best} prestige."),
+            Step(f"{begin.text}; {read}.", begin.manual),
         ]
     total = sum(prestige.values())
     return [

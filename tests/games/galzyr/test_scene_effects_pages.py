@@ -170,6 +170,8 @@ def test_the_story_master_may_answer_a_tracked_scene_by_hand(seated, table):
 def test_opening_another_scene_says_what_was_left_unapplied(seated, table):
     resolve(seated, table, 7009, 3)
     post_move(seated, table, "apply-effect", {"effect": "1"})
+    post_move(seated, table, "campaign-begin-story")
+    post_move(seated, table, "campaign-end-turn")  # one scene a turn: the next player's
     post_move(seated, table, "open-scene", {"number": "1001"})
     said = Table.objects.get(pk=table.pk).moves.first().sentence
     assert "1 effect of the last scene was not applied" in said
