@@ -238,7 +238,9 @@ def _after_recruiting(state: State, seat: str) -> int:
     return index
 
 
-def _give_sponsor(state: State, index: int, sponsor_id: str, discard: list[str]) -> str:
+def _give_sponsor(
+    state: State, index: int, sponsor_id: str, discard: list[str], *, lowest: bool = False
+) -> str:
     player = state.players[index]
     sponsor = state.catalog.sponsor(sponsor_id)
     start = need(sponsor.start, f"the Start hand size of the {sponsor.display}")
@@ -247,7 +249,9 @@ def _give_sponsor(state: State, index: int, sponsor_id: str, discard: list[str])
     if len(discard) > max(over, 0):
         raise RuleError(f"{player.name} only needs to discard {max(over, 0)} card(s).")
     gone = discard_from_hand(state, index, discard)
-    text = f"{player.name} secured the {sponsor.display} and moves to Act 2"
+    got = "receives" if lowest else "secured"
+    left = " (the lowest-ranking sponsor left)" if lowest else ""
+    text = f"{player.name} {got} the {sponsor.display}{left} and moves to Act 2"
     if gone:
         text += f", discarding {names(state, gone)}"
     if len(player.hand) > start:
@@ -293,9 +297,9 @@ def take_lowest_sponsor(state: State, args: TakeLowestArgs, seat: str) -> str:
         raise RuleError("Only the last player without a sponsor is given the lowest-ranking one.")
     require_unable(state, index)
     lowest = state.catalog.ranked(available_sponsors(state))[-1]
-    text = _give_sponsor(state, index, lowest, args.discard)
+    text = _give_sponsor(state, index, lowest, args.discard, lowest=True)
     pass_turn(state)
-    return text.replace("secured", "receives", 1) + " (the lowest-ranking sponsor left)."
+    return text + "."
 
 
 def end_turn(state: State, args: Args, seat: str) -> str:

@@ -153,7 +153,9 @@ def test_securing_waits_for_recruiting_and_needs_a_sponsor_on_the_table(tod):
 
 def test_move_the_story_along_with_two_players(tod):
     on_table = ["queen", "bishop", "sponsor-e"]
-    t = tod.arranged([["sailor"], ["monk"]], POOL, [None, "queen"], on_table=on_table)
+    t = tod.arranged(
+        [["sailor", "sailor", "sailor"], ["monk"]], POOL, [None, "queen"], on_table=on_table
+    )
     t.do("recruit", {"picks": [{"person": "monk"}, {"person": "farmer"}], "refill": ["nun"] * 2})
     assert "must take one" in t.log[-1]
     with pytest.raises(RuleError, match="last player without a sponsor.*Sponsor E"):
@@ -161,7 +163,9 @@ def test_move_the_story_along_with_two_players(tod):
     with pytest.raises(RuleError, match="insider"):
         t.do("secure-sponsor", {"sponsor": "bishop"})
     sentence = t.do("take-lowest-sponsor")
-    assert sentence.startswith("Ada receives the Sponsor E and moves to Act 2")
+    lead = "Ada receives the Sponsor E (the lowest-ranking sponsor left) and moves to Act 2"
+    assert sentence.startswith(lead)
+    assert sentence.endswith("(the Start hand size).") and ") (" not in sentence
     assert t.state.players[0].sponsor == "sponsor-e"
 
 
