@@ -186,7 +186,9 @@ def tracked_facts(state: State) -> Facts:
     questions, checks prerequisites and gold costs itself. Book-only mode tracks nothing, and
     the story master may answer a scene by hand instead (``by_hand``)."""
     c = state.campaign
-    if state.mode != "campaign" or c is None or c.phase != "playing" or state.by_hand:
+    if state.mode != "campaign" or c is None or state.by_hand:
+        return Facts()
+    if c.phase not in ("playing", "over"):  # "over": the ending scene, read before the save
         return Facts()
     aid = state.adventurers[state.active]
     adv = c.adventurer(aid)

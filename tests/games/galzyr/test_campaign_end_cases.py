@@ -6,6 +6,7 @@ test_campaign_rules_cases.py (its helpers), which is at the 400-line limit.
 from __future__ import annotations
 
 from games.galzyr.rules import game
+from games.galzyr.state import tracked_facts
 from tests.games.galzyr.test_campaign_rules_cases import (
     PARTNER_SCENE,
     play_out,
@@ -82,6 +83,12 @@ def test_rule_the_cooperative_ending_scene_is_read_by_whoever_the_group_chooses(
     for aid in ("odile", "marrow"):
         s = run(s, "set-active", {"player": player(s, aid)})
         assert st(s).active == player(s, aid) - 1
+
+
+def test_rule_the_ending_scene_is_read_with_the_winners_cards_and_the_world_as_the_game_left_it():
+    s = run(won_by("odile"), "open-scene", {"number": DISCORD})
+    facts = tracked_facts(st(s))  # the book answers "is card #14 in play?" itself
+    assert facts.adventurer == "odile" and facts.cards_in_play
 
 
 # -- the ending scene is played before the save, and what it gives carries over ----------------
