@@ -29,13 +29,13 @@ from pydantic import (
     model_validator,
 )
 
-from games import blobs, bounded_json, group_results, patch
+from games import blobs, bounded_json, group_results, patch, replay
 from games.engine import RuleError, describe_validation_error
 from games.models import Backup, Move, Table, keeps_key_order
 from games.registry import get_game
 
 FORMAT = "talekeeper.table"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4  # 4: the log is replayed on import (games/replay.py)
 MAX_BYTES = 5 * 1024 * 1024
 
 
@@ -79,7 +79,7 @@ class TableDocument(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["talekeeper.table"]
-    format_version: Literal[1, 2, 3]
+    format_version: Literal[1, 2, 3, 4]
     game: str
     name: PlainText = Field(min_length=1, max_length=80)
     group: PlainText = Field(default="", max_length=60)  # since format 3; its results key stays
@@ -212,6 +212,11 @@ def _validated(data: Any) -> tuple[TableDocument, list[dict]]:
         befores = _states_before(game, doc)
         for move, before in zip(doc.moves, befores, strict=True):
             _check_seat(game, move, before)
+        if doc.format_version >= replay.REPLAYED_FROM:
+            try:
+                replay.check(game, doc.moves, befores, doc.state)
+            except replay.ReplayRefused as exc:
+                raise ImportRefused(str(exc)) from None
         return doc, befores
 
 

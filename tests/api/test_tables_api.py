@@ -3,7 +3,7 @@
 import pytest
 from rest_framework.test import APIClient
 
-from games import patch, seating, services
+from games import exchange, patch, seating, services
 from games.models import Claim, Table
 from tests.seating import api_as
 
@@ -238,7 +238,7 @@ def test_import_takes_format_1_documents_and_exports_format_3(api, table):
     api = api_as(table, None, keeper=True)
     services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
     exported = api.get(f"/api/tables/{table.code}/export/").json()
-    assert exported["format_version"] == 3 and "patch" in exported["moves"][0]
+    assert exported["format_version"] == exchange.FORMAT_VERSION and "patch" in exported["moves"][0]
     # As exports were before patches: the whole state before each move.
     move = dict(exported["moves"][0])
     before = patch.apply(exported["state"], move.pop("patch"))

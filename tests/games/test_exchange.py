@@ -61,7 +61,11 @@ def test_imported_table_undoes_like_the_original(played):
         (lambda d: d["moves"][2].update(patch={"{": {}, "-": [[1]]}), "patch of move 4"),
         (lambda d: d["moves"][2].update(state_before={}), "exactly one"),
         (lambda d: d["moves"][2].pop("patch"), "exactly one"),
-        (lambda d: d.update(format_version=4), "format_version"),
+        (lambda d: d.update(format_version=5), "format_version"),
+        # Replayed by the rules (format 4): a move that doesn't give the state after it.
+        (lambda d: d["state"].update(totals=[7, 2]), "Move 5 undoes move 4 but does not give"),
+        (lambda d: d["moves"][0].update(args={"points": 4}), "Move 2 .* does not give"),
+        (lambda d: d["moves"][0].update(seat="p2"), "Move 2 .* not one the rules allow"),
         (lambda d: d.update(extra=1), "extra"),
     ],
 )
@@ -106,7 +110,7 @@ def as_format_1(document):
 
 def test_an_export_carries_a_patch_per_move_not_a_state(played):
     document = exchange.export_table(played)
-    assert document["format_version"] == 3
+    assert document["format_version"] == exchange.FORMAT_VERSION
     assert all("patch" in m and "state_before" not in m for m in document["moves"])
     assert [s["totals"] for s in states_of(document)] == [[0, 0], [1, 0], [1, 2], [4, 2], [1, 2]]
 
@@ -116,7 +120,7 @@ def test_a_format_1_document_still_imports_as_patches(played):
     copy = exchange.import_table(json.dumps(as_format_1(document)))
     assert not Move.objects.filter(table=copy, patch__isnull=True).exists()
     again = exchange.export_table(copy)
-    assert again["format_version"] == 3
+    assert again["format_version"] == exchange.FORMAT_VERSION
     assert json.dumps(states_of(again)) == json.dumps(states_of(document))
     copy, _ = services.undo_last(copy.code, expected_version=copy.version, seat="table")
     assert copy.state["totals"] == [1, 0]
@@ -144,7 +148,7 @@ def test_rows_logged_before_patches_export_their_state_and_import_as_patches(pla
     for move, before in zip(played.moves.order_by("id"), states_of(document), strict=False):
         Move.objects.filter(pk=move.pk).update(state_before=before, patch=None)
     mixed = exchange.export_table(played)
-    assert mixed["format_version"] == 3
+    assert mixed["format_version"] == exchange.FORMAT_VERSION
     assert all("state_before" in m and "patch" not in m for m in mixed["moves"])
     assert json.dumps(states_of(mixed)) == json.dumps(states_of(document))
     copy = exchange.import_table(json.dumps(mixed))
