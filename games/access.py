@@ -143,18 +143,6 @@ def find_table(code: str) -> Table:
         raise TableNotFound(code) from None
 
 
-def access_at(table: Table, secret: str | None) -> Access:
-    """The access ``secret`` proves at ``table``: one query on a unique index (none without)."""
-    if not secret:
-        return ANONYMOUS
-    claim = (
-        Claim.objects.filter(token_hash=digest(secret), table_id=table.pk)
-        .only("id", "seat", "keeper")
-        .first()
-    )
-    return _of(claim) if claim else ANONYMOUS
-
-
 def table_and_access(code: str, secret: str | None) -> tuple[Table, Access]:
     """The table and what ``secret`` proves there, in one query when the secret is good."""
     if secret:

@@ -32,6 +32,20 @@ def _value(raw: str, structured: bool) -> Any:
         raise ArgsError(_("The form sent a choice the app can't read; reload the page.")) from None
 
 
+def json_object_field(raw: str, what: str) -> dict[str, Any]:
+    """A form field that carries a JSON object (named values), read with the project's bounded
+    reader; ArgsError with a sentence naming ``what`` otherwise."""
+    try:
+        loaded = bounded_json.loads(raw, max_bytes=bounded_json.MAX_FIELD_BYTES, what=what)
+    except bounded_json.JsonRefused as exc:
+        raise ArgsError(str(exc)) from None
+    if not isinstance(loaded, dict):
+        raise ArgsError(
+            _("%(what)s must be named values ({…}), not a list or a single value.") % {"what": what}
+        )
+    return loaded
+
+
 def _is_list(annotation: Any) -> bool:
     origin = typing.get_origin(annotation)
     if origin in (list, tuple, set, frozenset):
@@ -49,16 +63,7 @@ def args_from_form(model: type[BaseModel], data: QueryDict) -> dict[str, Any]:
     """
     args: dict[str, Any] = {}
     if data.get("args_json"):
-        try:
-            loaded = bounded_json.loads(
-                data["args_json"],
-                max_bytes=bounded_json.MAX_FIELD_BYTES,
-                what=_("The arguments field"),
-            )
-        except bounded_json.JsonRefused as exc:
-            raise ArgsError(str(exc)) from None
-        if not isinstance(loaded, dict):
-            raise ArgsError(_("The form sent arguments in the wrong shape."))
+        loaded = json_object_field(data["args_json"], _("The arguments field"))
         args.update(loaded)
     for name, field in model.model_fields.items():
         if name in ENVELOPE or name not in data:

@@ -20,10 +20,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import access, bounded_json, codes, group_results, seating, services, throttle
+from games import access, codes, group_results, seating, services, throttle
 from games.engine import RuleError
+from games.forms import json_object_field
 from games.models import Table
 from games.registry import all_games, get_game
+from games.views_table import device_tables
 
 PLAYER_SLOTS = 6  # name inputs on the new-table form
 
@@ -38,7 +40,7 @@ def home(request: HttpRequest) -> HttpResponse:
     """The games, a join field, and the tables this device holds (from its own cookies only:
     nobody else's codes)."""
     games = all_games()
-    mine = seating.device_tables(access.device_secrets(request))
+    mine = device_tables(request)
     return render(
         request,
         "games/home.html",
@@ -61,7 +63,7 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
     if request.method == "POST":
         try:
             group = request.POST.get("group", "").strip()
-            mine = [t for t, _held in seating.device_tables(access.device_secrets(request))]
+            mine = [t for t, _held in device_tables(request)]
             table = services.create_table(
                 game.slug,
                 request.POST.get("name", ""),
@@ -96,17 +98,7 @@ def options_from_form(data) -> dict[str, Any]:
     """Player names from numbered inputs; anything richer comes as JSON from the game's form."""
     options: dict[str, Any] = {}
     if data.get("options_json"):
-        try:
-            given = bounded_json.loads(
-                data["options_json"],
-                max_bytes=bounded_json.MAX_FIELD_BYTES,
-                what=_("The options field"),
-            )
-        except bounded_json.JsonRefused as exc:
-            raise RuleError(str(exc)) from None
-        if not isinstance(given, dict):
-            raise RuleError(_("The game options must be named values ({…}), not a list."))
-        options.update(given)
+        options.update(json_object_field(data["options_json"], _("The options field")))
     players = [name.strip() for name in data.getlist("player") if name.strip()]
     if players:
         options["players"] = players

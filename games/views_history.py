@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games import access, exchange, keeping, seating, services
 from games.engine import RuleError
 from games.models import Table
-from games.views_table import access_or_404, table_or_404
+from games.views_table import access_or_404, device_tables, table_or_404
 
 
 @require_GET
@@ -53,7 +53,7 @@ def import_table(request: HttpRequest) -> HttpResponse:
             error = _("The file is larger than 5 MB; a table export can be at most 5 MB.")
         else:
             try:
-                mine = [t for t, _held in seating.device_tables(access.device_secrets(request))]
+                mine = [t for t, _held in device_tables(request)]
                 table = exchange.import_table(upload.read(), known_tables=mine)
             except RuleError as exc:
                 error = str(exc)

@@ -11,8 +11,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import access, group_results, results, seating, services
-from games.views_table import table_or_404
+from games import group_results, results, services
+from games.views_table import device_tables, table_or_404
 
 
 @require_GET
@@ -37,11 +37,7 @@ def results_page(request: HttpRequest) -> HttpResponse:
     groups of the tables this device holds, each with its link."""
     key = request.GET.get("key", "")
     links = sorted(
-        {
-            (t.group, t.group_key)
-            for t, _held in seating.device_tables(access.device_secrets(request))
-            if t.group and t.group_key
-        }
+        {(t.group, t.group_key) for t, _held in device_tables(request) if t.group and t.group_key}
     )
     group = group_results.group_name(key) if key else None
     if key and group is None:

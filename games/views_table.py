@@ -43,6 +43,11 @@ def access_or_404(request: HttpRequest, code: str) -> tuple[Table, Access]:
         raise Http404(_("No table has this code.")) from None
 
 
+def device_tables(request: HttpRequest) -> list[tuple[Table, Access]]:
+    """The tables this browser holds a claim at (from its own cookies), newest first."""
+    return seating.device_tables(access.device_secrets(request))
+
+
 def to_seat_page(request: HttpRequest, code: str) -> HttpResponse:
     url = reverse("games:seat", args=[code])
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -158,43 +158,25 @@ def refusals_answered(view):
     return wrapped
 
 
-def _answered(view, resolve):
+def table_endpoint(view):
+    """An API view over one table, called as ``view(request, table, held, **kwargs)``: the
+    table and what the request's bearer token proves there, found in one query; refusals and
+    a stale version become their JSON answers."""
+
     @wraps(view)
     def wrapped(request: Request, code: str, **kwargs) -> Response:
         try:
-            found, held = resolve(request, code)
+            table, held = access.api_access(request, code)
         except services.TableNotFound:
             return not_found()
         try:
-            return view(request, found, held, **kwargs)
+            return view(request, table, held, **kwargs)
         except services.VersionConflict as exc:
             return conflict(exc, held)
         except REFUSALS as exc:
             return refusal(exc)
 
     return wrapped
-
-
-def _table_and_access(request: Request, code: str) -> tuple[Table, Access]:
-    return access.api_access(request, code)
-
-
-def _code_and_access(request: Request, code: str) -> tuple[str, Access]:
-    return code, access.claim_access(code, access.api_secret(request))
-
-
-def table_endpoint(view):
-    """An API view over one table, called as ``view(request, table, held, **kwargs)``: the
-    table and what the request's bearer token proves there, found in one query; refusals and
-    a stale version become their JSON answers."""
-    return _answered(view, _table_and_access)
-
-
-def table_write(view):
-    """An API write, called as ``view(request, code, held, **kwargs)``: only the credential is
-    looked up (one query, the table's state not read), since the service locks and reads the
-    table itself; refusals and a stale version become their JSON answers."""
-    return _answered(view, _code_and_access)
 
 
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No table has this code.")

@@ -104,7 +104,8 @@ def moved(body_serializer):
 
 
 def _kept(table, secret: str) -> Response:
-    held = access.claim_access(table.code, secret)
+    """A table just started or imported, and the keeper's token (holding no seat yet)."""
+    held = Access(seat=None, keeper=True)
     return Response({**table_json(table, held), "token": secret}, status=status.HTTP_201_CREATED)
 
 

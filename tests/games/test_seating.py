@@ -37,7 +37,7 @@ def claims(table):
 
 
 def held(table, secret):
-    return access.access_at(table, secret)
+    return access.claim_access(table.code, secret)
 
 
 def test_the_device_that_starts_a_table_keeps_it_holding_no_seat(table, keeper):
@@ -259,7 +259,7 @@ def race(code: str, invite: str) -> tuple[list[str], int, list[BaseException]]:
 def test_two_devices_claiming_one_seat_at_once_only_one_wins():
     """Phones scanning the same QR code together: the table row's lock lets one through."""
     table = services.create_table("tally", "Rush", {"players": ["Ada", "Bo"]})
-    keeper = access.access_at(table, seating.open_keeper(table))
+    keeper = access.claim_access(table.code, seating.open_keeper(table))
     invite = seating.join_key(table, "p1")
     for _round in range(ROUNDS):
         won, refused, failures = race(table.code, invite)
