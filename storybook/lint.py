@@ -6,15 +6,14 @@ line. Errors make ``load_world`` refuse the world; warnings are advice to the wr
 
 from __future__ import annotations
 
-from collections import deque
 from pathlib import Path
 
 from .diagnostics import Diagnostic, Severity, sort_diagnostics
 from .format import (
     Card,
-    Scene,
 )
 from .format import effects as e
+from .lint_flow import FlowChecks, all_effects, scene_links
 from .lint_refs import RefChecks, a_type, card_label, scene_label
 from .lint_scenes import SceneChecks
 from .world import CARDS_FILE, EVENTS_FILE, WORLD_FILE, World
@@ -37,7 +36,7 @@ def check_world(world: World) -> list[Diagnostic]:
     return linter.diags
 
 
-class _Linter(RefChecks, SceneChecks):
+class _Linter(RefChecks, SceneChecks, FlowChecks):
     def __init__(self, world: World):
         self.w = world
         self.diags: list[Diagnostic] = []
@@ -107,7 +106,7 @@ class _Linter(RefChecks, SceneChecks):
         self.check_events()
         for number in sorted(self.w.scenes):
             self.check_scene(self.w.scenes[number], self.w.scene_files[number])
-        self.check_reachable()
+        self.check_flow()
 
     def check_world_file(self) -> None:
         info, f = self.w.info, WORLD_FILE
@@ -284,50 +283,3 @@ class _Linter(RefChecks, SceneChecks):
                     return True
             todo.extend(scene_links(scene))
         return False
-
-    # -- reachability --------------------------------------------------------------------------
-    def check_reachable(self) -> None:
-        if not self.w.scenes or self.w.info is None or not self.w.cards_ok or not self.w.events_ok:
-            return  # the entry points are not all known: every scene would look unreachable
-        roots: set[int] = set()
-        info = self.w.info
-        if info is not None:
-            roots.update(info.entry_scenes)
-            for loc in info.locations:
-                roots.update(loc.summer.scenes)
-                roots.update(loc.winter.scenes)
-        for card in self.w.cards.values():
-            roots.update(card.all_scenes())
-        for ev in self.w.events:
-            roots.update(entry.scene for entry in ev.scenes)
-        seen = set()
-        todo = deque(n for n in roots if n in self.w.scenes)
-        while todo:
-            n = todo.popleft()
-            if n in seen:
-                continue
-            seen.add(n)
-            for target in scene_links(self.w.scenes[n]):
-                if target in self.w.scenes and target not in seen:
-                    todo.append(target)
-        for n in sorted(set(self.w.scenes) - seen):
-            self.warn(
-                self.w.scene_files[n],
-                ("number",),
-                f"{scene_label(n)} is unreachable: no location, card, event card, entry_scenes "
-                "or 'go' leads to it",
-            )
-
-
-def all_effects(scene: Scene) -> list:
-    """The scene's own effects and those of every option's results."""
-    out = list(scene.effects)
-    for opt in scene.options:
-        for res in opt.results():
-            out.extend(res.effects)
-    return out
-
-
-def scene_links(scene: Scene) -> list[int]:
-    """Every scene a scene can go to."""
-    return [eff.go for eff in all_effects(scene) if isinstance(eff, e.GoTo)]

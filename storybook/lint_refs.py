@@ -59,15 +59,18 @@ class RefChecks:
             self.condition(f, (*path, "not"), cond.not_, scene)
 
     def effects(self, f: str, path: P, effects: list, scene: Scene) -> None:
+        told = False  # one error for the effects after the first 'go' or 'end', not one each
         for j, eff in enumerate(effects):
-            ep = (*path, j)
-            if e.is_terminal(eff) and j != len(effects) - 1:
+            if e.is_terminal(eff) and j != len(effects) - 1 and not told:
+                told = True
+                verb = "go" if isinstance(eff, e.GoTo) else "end"
                 self.error(
                     f,
                     (*path, j + 1),
-                    "effects after 'go' or 'end' are never resolved; put them before it",
+                    f"effects after '{verb}' (effect {j + 1}) are never resolved; "
+                    "put them before it",
                 )
-            self.effect(f, ep, eff, scene)
+            self.effect(f, (*path, j), eff, scene)
 
     def effect(self, f: str, p: P, eff: object, scene: Scene) -> None:
         if isinstance(eff, e.Take):

@@ -41,7 +41,7 @@ class SceneChecks:
                     self.error(
                         f, ("effects", j), "the scene ends here, before its options are read"
                     )
-        elif not scene.effects or not e.is_terminal(scene.effects[-1]):
+        elif not any(e.is_terminal(eff) for eff in scene.effects):  # one misplaced: told once
             self.error(
                 f,
                 ("effects",) if scene.effects else ("number",),
@@ -85,7 +85,7 @@ class SceneChecks:
                 rp = (*op, key, k) if key == "outcomes" else (*op, key)
                 self.texts(f, (*rp, "text"), res.text, qids, used)
                 self.effects(f, (*rp, "effects"), res.effects, scene)
-                if not res.effects or not e.is_terminal(res.effects[-1]):
+                if not any(e.is_terminal(eff) for eff in res.effects):
                     which = f"outcome {k + 1}" if key == "outcomes" else "its result"
                     self.error(
                         f,

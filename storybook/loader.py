@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, WorldError, has_errors, sort_diagnostics
 from .format import Catalog, EventDeck, Scene, WorldInfo
+from .lint_schema import format_path, schema_message
 from .source import Source, SourceError, parse
 from .world import CARDS_FILE, EVENTS_FILE, SCENES_DIR, WORLD_FILE, World
 
@@ -174,7 +175,7 @@ def validation_diagnostics(exc: ValidationError, src: Source) -> list[Diagnostic
     grouped: dict[tuple[int, str], list[str]] = {}
     for err in exc.errors(include_url=False):
         path, missing = _resolve(src.data, err["loc"], err["type"])
-        msg = _message(err, missing)
+        msg = schema_message(err, missing)
         where = format_path(path)
         key = (src.line(path), where)
         if msg not in grouped.setdefault(key, []):
@@ -206,45 +207,3 @@ def _resolve(data: Any, loc: tuple, kind: str) -> tuple[tuple, str | None]:
             return tuple(path), str(seg)
         # else: a tag of a union ("plain", "take", "constrained-int"): not part of the data
     return tuple(path), None
-
-
-def _message(err: dict, missing: str | None) -> str:
-    kind = err["type"]
-    if kind == "missing":
-        return f"missing key '{missing}'"
-    if kind == "extra_forbidden":
-        return "unknown key"
-    msg = err["msg"]
-    if msg.startswith("Value error, "):
-        msg = msg[len("Value error, ") :]
-    if msg.startswith("Assertion failed, "):
-        msg = msg[len("Assertion failed, ") :]
-    if kind in ("int_type", "string_type", "bool_type", "list_type", "dict_type", "model_type"):
-        msg += f", got {_describe(err.get('input'))}"
-    return msg
-
-
-def _describe(value: Any) -> str:
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if isinstance(value, str):
-        return f"the text {value!r}"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    return type(value).__name__
-
-
-def format_path(path: tuple) -> str:
-    out = ""
-    for seg in path:
-        if isinstance(seg, int):
-            out += f"[{seg}]"
-        else:
-            out += ("." if out else "") + str(seg)
-    return out

@@ -113,6 +113,11 @@ def parse(text: str, file: str) -> Source:
         problem = getattr(exc, "problem", None) or str(exc).strip().splitlines()[0]
         context = getattr(exc, "context", None)
         msg = f"YAML syntax: {problem}" + (f" ({context})" if context else "")
+        opened = getattr(exc, "context_mark", None)
+        if context and context.startswith("while parsing a flow") and opened is not None:
+            line = opened.line + 1  # where the bracket was opened, not where parsing gave up
+            bracket = "{" if "mapping" in context else "["
+            msg = f"YAML syntax: the '{bracket}' opened on this line is never closed ({problem})"
         lines = text.splitlines()
         if 0 < line <= len(lines) and "\t" in lines[line - 1]:
             msg += "; indent with spaces, not tabs"

@@ -23,7 +23,7 @@ def scene_yaml(number: int, last: int, rng: random.Random) -> str:
     way_on = f"- go: {nxt}" if nxt else "- end: true"
     skill = rng.choice(SKILLS)
     need = rng.randint(1, 3)
-    partner = "true" if number % 3 == 0 else "false"
+    partner = "true" if number % 3 == 0 or number == FIRST else "false"  # who: partner below
     return f"""\
 number: {number}
 title: Generated scene {number}

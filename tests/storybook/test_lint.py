@@ -270,7 +270,7 @@ def test_put_into_a_save_slot_names_a_known_slot(make_world):
         },
     )
     assert found == [
-        "error: scenes/1003.yaml:3: effects[0].put: 'slot' is only for into: save_slot"
+        "error: scenes/1003.yaml:3: effects[1].put: 'slot' is only for into: save_slot"
     ]
 
 

@@ -105,11 +105,11 @@ def test_type_errors_name_file_line_and_path(make_world):
         }
     )
     assert errors(path) == [
-        "scenes/1001.yaml:5: options[0].check.difficulty: "
+        "scenes/1001.yaml:5: options[1].check.difficulty: "
         "Input should be 'easy', 'medium', 'hard' or 'unknown'",
-        "scenes/1001.yaml:7: options[0].outcomes[0].min: "
+        "scenes/1001.yaml:7: options[1].outcomes[1].min: "
         "Input should be a valid integer, got the text 'one'",
-        "scenes/1001.yaml:10: options[1].cost: Input should be greater than or equal to 0",
+        "scenes/1001.yaml:10: options[2].cost: Input should be greater than or equal to 0",
     ]
 
 
@@ -131,11 +131,11 @@ def test_effect_and_condition_errors_point_inside_the_item(make_world):
         }
     )
     found = errors(path)
-    assert found[0].startswith("scenes/1001.yaml:5: prerequisite.all[1]: a condition is")
+    assert found[0].startswith("scenes/1001.yaml:5: prerequisite.all[2]: unknown condition key 'colour'")
     assert found[1] == (
-        "scenes/1001.yaml:7: effects[0].take.pick: Input should be 'any', 'random' or 'icon'"
+        "scenes/1001.yaml:7: effects[1].take.pick: Input should be 'any', 'random' or 'icon'"
     )
-    assert found[2].startswith("scenes/1001.yaml:8: effects[1]: an effect is a mapping")
+    assert found[2].startswith("scenes/1001.yaml:8: effects[2]: one effect verb per mapping")
 
 
 def test_a_missing_key_is_named_at_its_parent(make_world):
@@ -149,7 +149,7 @@ def test_a_missing_key_is_named_at_its_parent(make_world):
             """
         }
     )
-    assert errors(path) == ["scenes/1001.yaml:3: options[0]: missing key 'label'"]
+    assert errors(path) == ["scenes/1001.yaml:3: options[1]: missing key 'label'"]
 
 
 def test_load_world_raises_with_every_diagnostic(make_world):
@@ -205,11 +205,11 @@ def test_adventurers_start_with_four_marks(make_world, minimal_path):
     path = make_world({"world.yaml": text})
     found = errors(path)
     assert any(
-        ":29: adventurers[0].marks.might: Input should be less than or equal to 2" in f
+        ":29: adventurers[1].marks.might: Input should be less than or equal to 2" in f
         for f in found
     )
     assert any(
-        ":30: adventurers[1]: an adventurer starts with 4 skill marks, not 2" in f for f in found
+        ":30: adventurers[2]: an adventurer starts with 4 skill marks, not 2" in f for f in found
     )
 
 
