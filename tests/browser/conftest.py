@@ -13,6 +13,11 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = Path(os.environ.get("TALEKEEPER_CHROMIUM", "/usr/bin/chromium"))
+# Screenshots for a reviewer who runs no browser (git-ignored; CI keeps the folder).
+SHOTS = Path(__file__).resolve().parent / "shots"
+# The two devices the issues measure: a phone and a landscape tablet.
+PHONE = {"width": 390, "height": 844}
+TABLET = {"width": 1180, "height": 820}
 VIEWPORTS = {
     "tablet-landscape": {"width": 1024, "height": 768},
     "tablet-portrait": {"width": 768, "height": 1024},
@@ -56,6 +61,22 @@ def chromium():
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=FLAGS)
         yield browser
         browser.close()
+
+
+def save_shot(page, name: str, *, full_page: bool = True) -> Path:
+    """Keep a screenshot of ``page`` as tests/browser/shots/<name>.png (the whole page by
+    default) and return its path. Name it by game (or page) and device size, e.g.
+    ``tavern-tales-table-phone``: a later shot of the same name replaces it."""
+    SHOTS.mkdir(exist_ok=True)
+    path = SHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+@pytest.fixture
+def shot():
+    """``shot(page, name)``: save_shot for tests that prefer a fixture to an import."""
+    return save_shot
 
 
 @pytest.fixture(params=list(VIEWPORTS))

@@ -188,16 +188,18 @@ def test_two_devices_read_a_scene_with_a_skill_check(live_server, chromium):
         in_step(sm, player)
         expect(player.locator(".gz-number")).to_have_text(f"{opened:04d}")
 
-        # Reading settings belong to the device: larger text on the phone only.
-        player.get_by_text("Reading settings (this device only)").tap()
-        player.get_by_label("Text size").select_option("larger")
-        player.get_by_label("High contrast").check()
+        # Reading settings belong to the device: larger text on the phone only (the header's
+        # menu, on every page).
+        menu = player.locator("header .reading-menu")
+        menu.get_by_title("Reading settings").tap()
+        menu.get_by_label("Text size").select_option("larger")
+        menu.get_by_label("High contrast").check()
         expect(player.locator("html")).to_have_attribute("data-text", "larger")
         expect(player.locator("html")).to_have_attribute("data-contrast", "high")
         assert sm.locator("html").get_attribute("data-text") is None
         act(sm, lambda: sm.get_by_role("button", name="Next day").click())
         in_step(sm, player)  # the live region is swapped; the settings stay as they were
-        expect(player.get_by_label("Text size")).to_have_value("larger")
+        expect(menu.get_by_label("Text size")).to_have_value("larger")
         expect(player.locator("html")).to_have_attribute("data-text", "larger")
     finally:
         sm_context.close()
