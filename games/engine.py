@@ -22,6 +22,7 @@ __all__ = [
     "Game",
     "MoveSpec",
     "Outcome",
+    "Path",
     "RuleError",
     "ArgsError",
     "Seat",
@@ -82,6 +83,15 @@ ROLE_NAMES = {
 }
 
 
+# A place in a state: dict keys and list indices; a pattern may hold "*" for any one part.
+Path = tuple[str | int | None, ...]
+
+
+def path_of(dotted: str) -> Path:
+    """``"campaign.game.turn"`` → ``("campaign", "game", "turn")``; digits are list indices."""
+    return tuple(int(part) if part.isdigit() else part for part in dotted.split("."))
+
+
 @dataclass(frozen=True)
 class MoveSpec:
     name: str
@@ -93,6 +103,10 @@ class MoveSpec:
     # Galzyr's "active"); None: every seat. The engine enforces it and the pages draw their
     # buttons from it, so the rule is written once, here.
     roles: frozenset[str] | None = None
+    # What else the move reads, beyond the places it writes and the game's ``contended``
+    # ones (``@game.move(..., reads={"market"})``): a move made against an older version is
+    # refused when the moves since changed one of them (games/commute.py).
+    reads: tuple[Path, ...] = ()
 
     def allows(self, role: str) -> bool:
         return self.roles is None or role in self.roles
@@ -134,6 +148,11 @@ class Game(Generic[S]):
     # hand, face-down VP). A value another seat's view holds under one of these keys must
     # not reach anyone whose own view lacks it (tests/test_leak_matrix.py).
     secret_keys: frozenset[str] = frozenset()
+    # The places every move reads (dotted paths, "*" for any key or index): whose turn it is,
+    # the phase, shared counters. A move made against an older version is refused when a move
+    # since changed one of them (games/commute.py); a game that names none leaves it to each
+    # move's writes and declared ``reads`` and to running the move on both states.
+    contended: frozenset[str] = frozenset()
     moves: dict[str, MoveSpec] = field(default_factory=dict)
 
     def move(
@@ -143,9 +162,11 @@ class Game(Generic[S]):
         label: str = "",
         name: str = "",
         roles: frozenset[str] | set[str] | tuple[str, ...] | None = None,
+        reads: frozenset[str] | set[str] | tuple[str, ...] = (),
     ):
         """Register a move: ``@game.move(Args, roles={"sm"})`` over
-        ``def draw(state, args, seat) -> str``; ``roles`` left out lets every seat make it."""
+        ``def draw(state, args, seat) -> str``; ``roles`` left out lets every seat make it;
+        ``reads`` names places (dotted paths) the move decides on beyond those it writes."""
 
         def register(fn: MoveFn) -> MoveFn:
             move_name = name or fn.__name__.replace("_", "-")
@@ -159,6 +180,7 @@ class Game(Generic[S]):
                 label=label or move_name.replace("-", " ").capitalize(),
                 description=doc.splitlines()[0] if doc else "",
                 roles=frozenset(roles) if roles is not None else None,
+                reads=tuple(path_of(dotted) for dotted in sorted(reads)),
             )
             return fn
 

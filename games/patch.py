@@ -18,6 +18,9 @@ and written into every export):
   places are lists of ids where a move takes or adds one, so this keeps a card's move to a
   few bytes instead of a whole tray.
 
+``touched(value, patch)`` names the places a patch changes (games/commute.py compares a stale
+move's places with those the moves since changed).
+
 Pure (no Django): the services, the export and the tests share it.
 """
 
@@ -198,6 +201,45 @@ def _apply_list(value: Any, spec: Any, path: tuple) -> list:
             path, f"the list has {len(value)} items, the patch keeps {head} + {tail} of them"
         )
     return value[:head] + items + value[len(value) - tail :]
+
+
+# A path's last part for "this object's keys came back in another order": no key is None.
+KEY_ORDER = None
+
+
+def touched(value: Any, patch: dict) -> set[tuple]:
+    """The places ``apply(value, patch)`` changes, as paths of dict keys and list indices.
+
+    A list patch that keeps the list's length names the indices it replaces; one that
+    changes the length names the whole list (every later index moved). A key added or
+    dropped is named, a new key order is ``(*path, KEY_ORDER)``. The patch is taken to fit
+    ``value`` (a place it does not fit is named whole).
+    """
+    found: set[tuple] = set()
+    _touched(value, patch, (), found)
+    return found
+
+
+def _touched(value: Any, patch: dict, path: tuple, found: set[tuple]) -> None:
+    if not patch:
+        return
+    if DICT in patch and type(value) is dict:
+        for key, sub in patch[DICT].items():
+            if key in value:
+                _touched(value[key], sub, (*path, key), found)
+            else:
+                found.add((*path, key))
+        found.update((*path, key) for key in patch.get(DROPPED, ()))
+        if ORDER in patch:
+            found.add((*path, KEY_ORDER))
+    elif LIST in patch and type(value) is list:
+        head, tail, items = patch[LIST]
+        if head + len(items) + tail == len(value):
+            found.update((*path, index) for index in range(head, head + len(items)))
+        else:
+            found.add(path)
+    else:
+        found.add(path)  # replaced whole
 
 
 def _keys(value: Any) -> bool:

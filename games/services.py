@@ -18,7 +18,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
-from games import access, backups, blobs, catalogs, exchange, group_results, patch
+from games import access, backups, blobs, catalogs, commute, exchange, group_results, patch
 from games.access import Access, Credential, TableNotFound, find_table
 from games.engine import Game, RuleError, Seat
 from games.models import Move, Table, keeps_key_order
@@ -125,11 +125,11 @@ Who = str | Access | Credential
 
 
 def _locked(
-    code: str, expected_version: int, who: Who, *, keeper: bool = False
+    code: str, expected_version: int, who: Who, *, keeper: bool = False, stale: bool = False
 ) -> tuple[Table, str]:
     """The locked table and the seat writing; a credential is checked in the same query, and
     a writer without a seat (or, for a ``keeper`` action, not a keeper) is refused before the
-    version is looked at."""
+    version is looked at. ``stale``: an older version is the caller's to judge."""
     if isinstance(who, Credential):
         if not who.secret:  # refused before the code is looked up: a guesser learns nothing
             access.ANONYMOUS.require_keeper() if keeper else access.ANONYMOUS.require_seat()
@@ -142,7 +142,7 @@ def _locked(
         seat = held.seat or ""
     else:
         seat = held.require_seat()
-    if table.version != expected_version:
+    if table.version != expected_version and not stale:
         raise VersionConflict(table, held)
     table.held = held  # what the answer's page shows this device (a keeper's buttons)
     return table, seat
@@ -203,19 +203,19 @@ def apply_move(
     """
     # The transaction is rolled back on any exception, so a refused move changes nothing.
     with transaction.atomic():
-        table, seat = _locked(code, expected_version, seat)
+        table, seat = _locked(code, expected_version, seat, stale=True)
         game = game_of(table)
-        # Parsed once: the seat check and the move share it (big states parse slowly).
-        state = game.load(table.state)
-        seat_of(table, seat, state)
-        if callable(args):
-            spec = game.moves.get(move)
-            if spec is None:
-                raise RuleError(_("This game has no move called “%(move)s”.") % {"move": move})
-            # The role first: a seat the move is not for hears that, not what its form lacks.
-            game.check_role(spec, state, seat)
-            args = args(spec.args)
-        new_state, sentence = game.apply_to(state, move, args, seat)
+        if table.version != expected_version:  # made anyway if it commutes with the moves since
+            args, new_state, sentence, state = _made_stale(
+                table, game, expected_version, move, args, seat
+            )
+        else:
+            # Parsed once: the seat check and the move share it (big states parse slowly).
+            state = game.load(table.state)
+            seat_of(table, seat, state)
+            if callable(args):
+                args = _form_args(game, state, move, args, seat)
+            new_state, sentence = game.apply_to(state, move, args, seat)
         logged = _save(
             table,
             new_state,
@@ -231,6 +231,30 @@ def apply_move(
     _forget_private(state)
     table.loaded_state = (table.state, state)
     return table, logged
+
+
+def _form_args(game: Game, state: BaseModel, move: str, read: Callable, seat: str) -> dict:
+    spec = game.moves.get(move)
+    if spec is None:
+        raise RuleError(_("This game has no move called “%(move)s”.") % {"move": move})
+    # The role first: a seat the move is not for hears that, not what its form lacks.
+    game.check_role(spec, state, seat)
+    return read(spec.args)
+
+
+def _made_stale(table: Table, game: Game, expected_version: int, move: str, args, seat: str):
+    """(args, new state, sentence, model) of a move made against an older version: made on
+    the latest state if it commutes with the moves since (games/commute.py), else — a refusal
+    by the rules included — the VersionConflict it always was."""
+    gap = table.version - expected_version
+    rows = list(table.moves.only(*commute.ROW_FIELDS)[:gap]) if 0 < gap <= commute.WINDOW else []
+    try:
+        if callable(args):
+            args = _form_args(game, game.load(table.state), move, args, seat)
+        made = commute.made_anyway(game, table, rows, move, args, seat, seen=expected_version)
+    except (commute.Conflict, RuleError):
+        raise VersionConflict(table, table.held) from None
+    return args, made.state, made.sentence, made.model
 
 
 def loaded_state(table: Table) -> BaseModel:
