@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import backups, seats, tables
+from games.api import backups, card_data, seats, tables
 from games.galzyr import campaign_api
 
 urlpatterns = [
@@ -16,6 +16,7 @@ urlpatterns = [
     path("tables/<str:code>/seats/", seats.seats, name="api-seats"),
     path("tables/<str:code>/trays/", campaign_api.trays, name="api-trays"),
     path("tables/<str:code>/where/<int:number>/", campaign_api.where, name="api-where"),
+    path("tables/<str:code>/card-data/", card_data.card_data, name="api-card-data"),
     path("tables/<str:code>/backups/", backups.table_backups, name="api-backups"),
     path("tables/<str:code>/backups/<str:token>/", backups.backup_document, name="api-backup"),
     path(

@@ -112,6 +112,26 @@ class GameCatalog(models.Model):
         return self.game
 
 
+class GroupCatalog(models.Model):
+    """One group's card data for one game (games/catalogs.py): the keeper of one of the
+    group's tables saves it; the group's new tables start with it instead of the server's."""
+
+    group_key = models.CharField(_("group results key"), max_length=32)
+    game = models.SlugField(_("game"), max_length=40)
+    data = models.JSONField(_("data"), default=dict)
+    updated = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("group card data")
+        verbose_name_plural = _("group card data")
+        constraints = [
+            models.UniqueConstraint(fields=["group_key", "game"], name="one_catalog_per_group")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} ({self.group_key[:6]}…)"
+
+
 class Claim(models.Model):
     """A device's credential at one table: the seat it holds (if any) and whether it keeps the table.
 

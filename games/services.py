@@ -99,13 +99,14 @@ def create_table(
     group = plain_text(group)
     if len(group) > 60:
         raise RuleError(_("A group name can be at most 60 characters."))
-    options = catalogs.with_saved_catalog(game, options)
+    group_key = group_results.key_for(group, []) if group and not group_key else group_key
+    options = catalogs.with_saved_catalog(game, options, group_key)  # the group's card data
     state = game.setup(options, seed=secrets.randbits(64))
     return Table.objects.create(
         game=game.slug,
         name=name,
         group=group,
-        group_key=group_results.key_for(group, []) if group and not group_key else group_key,
+        group_key=group_key,
         state=state,
         blobs=blobs.needed(state),
     )

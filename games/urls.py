@@ -12,6 +12,7 @@ urlpatterns = [
     path("import/", views_history.import_table, name="import"),
     path("results/", views_results.results_page, name="results"),
     path("catalog/<slug:game_slug>/", views_catalog.catalog_page, name="catalog"),
+    path("catalog/<slug:game_slug>/sheet/", views_catalog.card_sheet, name="card-sheet"),
     path(
         "catalog/<slug:game_slug>/download/",
         views_catalog.catalog_download,
@@ -35,6 +36,7 @@ urlpatterns = [
         views_backups.backup_download,
         name="backup-download",
     ),
+    path("t/<str:code>/cards/", views_catalog.table_card_sheet, name="table-card-sheet"),
     path("t/<str:code>/scores/", views_results.scores_page, name="scores"),
     # Lands of Galzyr's campaign: every tray card by card (the panel shows counts only).
     path("t/<str:code>/trays/", campaign_pages.trays_page, name="campaign-trays"),

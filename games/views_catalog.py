@@ -1,24 +1,29 @@
-"""A game's card catalog: edit the group's card data as YAML, or download it.
+"""A game's card data: the card-data sheet (every card on one page), the YAML page, a download.
 
-Everyone may read and download it; saving it is a librarian's (``storybook.librarian``): the
-forms are shown to librarians only, and the POST refuses anyone else.
+Everyone may read them. The sheet saves a group's card data for the keeper of one of the
+group's tables (``?group=<key>``, the group's key) and the server's for a librarian
+(``storybook.librarian``), through ``catalogs.save_sheet``; the YAML page stays a librarian's.
 """
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
+from django.contrib import messages
 from django.http import (
     Http404,
     HttpRequest,
     HttpResponse,
 )
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import catalogs, codes
+from games import access, card_sheets, catalogs, codes
 from games.engine import RuleError
 from games.registry import get_game
-from games.views_table import table_or_404
+from games.views_table import device_tables, partial_or_page, table_or_404
 from storybook.librarian import is_librarian, librarian_required
 
 
@@ -86,3 +91,90 @@ def catalog_download(request: HttpRequest, game_slug: str) -> HttpResponse:
     )
     response["Content-Disposition"] = f'attachment; filename="{game.slug}-catalog.yaml"'
     return response
+
+
+def _editor(request: HttpRequest) -> tuple[catalogs.Editor, dict[str, str]]:
+    """Who this browser is for the sheet, and the groups it keeps a table of (key -> name)."""
+    groups = {
+        table.group_key: table.group
+        for table, held in device_tables(request)
+        if held.keeper and table.group_key
+    }
+    editor = catalogs.Editor(librarian=is_librarian(request.user), groups=frozenset(groups))
+    return editor, groups
+
+
+@require_http_methods(["GET", "POST"])
+def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
+    """Every card the game needs on one page; one Save for the group (or the server)."""
+    game = _game_or_404(game_slug)
+    if not card_sheets.has_sheet(game.slug):
+        raise Http404(_("This game has no card-data sheet."))
+    source = request.POST if request.method == "POST" else request.GET
+    back = codes.normalize(source.get("table", "")) if source.get("table") else ""
+    editor, groups = _editor(request)
+    # No group asked for: the group of the table this browser kept most recently ("" asks
+    # for the server's sheet).
+    group_key = source.get("group")
+    if group_key is None:
+        group_key = next(iter(groups), "")
+    if group_key and group_key not in groups:
+        group_key = ""  # a group this browser keeps no table of: the server's sheet
+    saved = catalogs.saved(game, group_key)
+    error, notice, status = "", "", 200
+    sections = None
+    if request.method == "POST":
+        sections = card_sheets.posted(game.slug, request.POST, saved)
+        try:
+            data = card_sheets.to_data(game.slug, sections, saved)
+            catalogs.save_sheet(game, data, group_key=group_key, by=editor)
+        except access.AccessDenied as exc:
+            error, status = str(exc), 403
+        except RuleError as exc:
+            error, status = str(exc), 400
+        else:
+            saved, sections = data, None
+            notice = (
+                _("Saved for %(group)s: the group's new tables of %(game)s start with these cards.")
+                % {"group": groups[group_key], "game": game.title}
+                if group_key
+                else _("Saved: every new table of %(game)s starts with these cards.")
+                % {"game": game.title}
+            )
+    context = {
+        "game": game,
+        "sections": sections or card_sheets.rows(game.slug, saved),
+        "group_key": group_key,
+        "group_name": groups.get(group_key, ""),
+        "groups": sorted(groups.items(), key=lambda item: item[1].casefold()),
+        "may_save": editor.may_save(group_key),
+        "refusal": catalogs.refusal(group_key),
+        "back": back,
+        "error": error,
+        "notice": notice,
+    }
+    return partial_or_page(request, "games/card_sheet.html", "sheet", context, status)
+
+
+@require_http_methods(["GET", "POST"])
+def table_card_sheet(request: HttpRequest, code: str) -> HttpResponse:
+    """The sheet of a table's game for the table's group, with a way back to the table.
+
+    POST keeps the card data the table's players entered during the game for the group's next
+    tables (the table's keeper, for its group; a librarian for a table with no group)."""
+    table = table_or_404(code)
+    editor, groups = _editor(request)
+    query = {"table": table.code}
+    # The group's key opens its results: only a browser keeping one of its tables is sent it.
+    query["group"] = table.group_key if table.group_key in groups else ""
+    if request.method == "POST":
+        game = _game_or_404(table.game)
+        try:
+            catalogs.save_sheet(
+                game, catalogs.from_table(game, table.state), group_key=table.group_key, by=editor
+            )
+        except RuleError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("This table's card data is kept for the next tables."))
+    return redirect(reverse("games:card-sheet", args=[table.game]) + "?" + urlencode(query))

@@ -1,0 +1,48 @@
+"""Links to a game's card-data sheet: from the home page and the new-table form, and from a
+refusal that names a card value the app is missing (games/card_sheets)."""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext as _
+
+from games import card_sheets
+
+register = template.Library()
+
+# How the games' refusals ask for a value printed on a card (lower case): Tales of Danger's
+# and Tavern Tales' "enter from your cards", Dark Tales' questions about a card's VP, where it
+# goes, its type or its name.
+MISSING_CARD = (
+    "enter from your cards",
+    "enter them from the card",
+    "as its icon shows",
+    "in this table's catalog",
+    "doesn't know",
+    "does not know",
+    "needs the rank",
+)
+
+
+def names_missing_card(message: str) -> bool:
+    text = str(message).lower()
+    return any(marker in text for marker in MISSING_CARD)
+
+
+@register.filter
+def has_card_sheet(slug: str) -> bool:
+    return card_sheets.has_sheet(str(slug))
+
+
+@register.simple_tag
+def card_sheet_link(table, message) -> str:
+    """A link to the table's card-data sheet when ``message`` asks for a card's value."""
+    if table is None or not card_sheets.has_sheet(table.game) or not names_missing_card(message):
+        return ""
+    return format_html(
+        ' <a class="card-sheet-link" href="{}">{}</a>',
+        reverse("games:table-card-sheet", args=[table.code]),
+        _("Enter every card at once on the card-data sheet"),
+    )
