@@ -21,16 +21,21 @@ $(STAMP_TEST): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,load]'
 	touch $@ $(STAMP_RUN)
 
+# uvicorn, not runserver: a table page's stream (games/live) needs ASGI. Reloads on edits.
 run: $(STAMP_RUN)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_fixtures
-	DJANGO_DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
+	DJANGO_DEBUG=true $(PY) -m uvicorn config.asgi:application --host $(HOST) --port $(PORT) \
+		--reload --reload-include '*.html' --reload-include '*.js' --reload-include '*.css'
 
-# For the tablets on your network: gunicorn with the production settings (DEBUG off, a request
-# timeout), a secret key generated once and kept outside the repository, and the hosts allowed
+# For the tablets on your network: gunicorn with uvicorn workers (ASGI) and the production
+# settings (DEBUG off), a secret key generated once and kept outside the repository, and the hosts allowed
 # in ALLOWED (e.g. make serve HOST=0.0.0.0 ALLOWED=192.168.1.20). docs/deploy.md for a server.
 SECRET_KEY_FILE ?= $(HOME)/.config/talekeeper/secret_key
 ALLOWED ?= $(HOST)
+# One process: on SQLite a move is announced to the streams of its own process only
+# (games/live); several workers need PostgreSQL (docs/deploy.md).
+WORKERS ?= 1
 serve: export DJANGO_STATIC_ROOT = $(CURDIR)/$(VENV)/collected-static
 serve: export TALEKEEPER_CACHE_DIR = $(CURDIR)/$(VENV)/cache
 serve: $(STAMP_RUN)
@@ -39,8 +44,8 @@ serve: $(STAMP_RUN)
 	$(PY) manage.py collectstatic --noinput -v 0
 	DJANGO_DEBUG=false DJANGO_SECRET_KEY_FILE=$(SECRET_KEY_FILE) \
 	DJANGO_ALLOWED_HOSTS=$(ALLOWED),127.0.0.1,localhost \
-	$(VENV)/bin/gunicorn config.wsgi --bind $(HOST):$(PORT) \
-		--workers 2 --threads 8 --keep-alive 5 --timeout 30 --graceful-timeout 20 \
+	$(VENV)/bin/gunicorn config.asgi -k uvicorn_worker.UvicornWorker --bind $(HOST):$(PORT) \
+		--workers $(WORKERS) --keep-alive 5 --timeout 30 --graceful-timeout 20 \
 		--access-logfile -
 
 # Installs Debian's chromium when missing (root only); browser tests skip with a reason

@@ -18,7 +18,7 @@ from django.utils import formats, timezone
 from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
-from games import access, backups, blobs, catalogs, commute, exchange, group_results, patch
+from games import access, backups, blobs, catalogs, commute, exchange, group_results, live, patch
 from games.access import Access, Credential, TableNotFound, find_table
 from games.engine import Game, RuleError, Seat
 from games.models import Move, Table, keeps_key_order
@@ -181,6 +181,7 @@ def _save(
     table.state = new_state
     table.version += 1
     table.save(update_fields=fields)
+    live.announce(table.code, table.version)  # to the open pages, once committed
     move.save()
     if back_up or (table.version - 1) % backups.EVERY == 0:
         backups.store(table, label=move.sentence, automatic=True)

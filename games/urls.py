@@ -2,6 +2,7 @@ from django.urls import path
 
 from games import views, views_backups, views_catalog, views_history, views_results, views_table
 from games.galzyr import campaign_pages
+from games.live import views as live_views
 
 app_name = "games"
 
@@ -24,6 +25,7 @@ urlpatterns = [
     path("t/<str:code>/seats/", views_table.manage_seats, name="manage-seats"),
     path("t/<str:code>/join/<str:seat>/<str:invite>/", views_table.join_seat, name="join-seat"),
     path("t/<str:code>/poll/", views_table.poll, name="poll"),
+    path("t/<str:code>/stream/", live_views.stream, name="stream"),
     path("t/<str:code>/move/<slug:name>/", views_table.move, name="move"),
     path("t/<str:code>/undo/", views_table.undo, name="undo"),
     path("t/<str:code>/history/", views_history.history_page, name="history"),

@@ -1,7 +1,62 @@
-// Keep a half-filled form when another device moves: the 2-second poll brings the fresh
-// table, but while this device is filling in a form it waits behind a banner instead of
-// wiping the form. A stale submit is still refused by the server ("the table changed").
+// The live table: news of a move comes on the table's stream (server-sent events, htmx's sse
+// extension: the #live-stream element), and the page then fetches its own seat's fragment
+// through the poll element, exactly as a poll that found a change does. The poll stays as the
+// fallback: every 2 s while the stream is not working (not yet open, dropped, or held back by
+// a buffering proxy: no news has come through it since it opened), and only every 30 s while
+// it is, as a safety net for a connection that died without saying so.
+//
+// Keep a half-filled form when another device moves: the fresh table waits behind a banner
+// instead of wiping the form. A stale submit is still refused by the server.
 (function () {
+  var SAFETY_MS = 30000; // the poll's interval while the stream brings the news
+  var live = false; // the stream is open and news has come through it since it opened
+  var lastNews = 0; // when the page last heard from the server (stream event or poll)
+  var heard = new WeakSet(); // the EventSources already listened to
+
+  function currentVersion() {
+    var region = document.getElementById("live");
+    return region ? parseInt(region.getAttribute("data-version"), 10) : NaN;
+  }
+
+  window.tkLive = {
+    // hx-trigger filter of the poll's "every 2s": poll unless the stream is doing the work.
+    pollDue: function () {
+      return !live || Date.now() - lastNews >= SAFETY_MS;
+    },
+    // hx-trigger filter of "sse:version": fetch the fragment only for a version this page
+    // does not show yet (its own move's answer already brought it).
+    isNews: function (message) {
+      try {
+        return JSON.parse(message.data).version !== currentVersion();
+      } catch (error) {
+        return true;
+      }
+    },
+    isLive: function () {
+      return live;
+    },
+  };
+
+  document.addEventListener("htmx:sseOpen", function (event) {
+    var source = event.detail.source;
+    if (source && !heard.has(source)) {
+      heard.add(source);
+      source.addEventListener("version", function () {
+        live = true;
+        lastNews = Date.now();
+      });
+    }
+  });
+  document.addEventListener("htmx:sseError", function () {
+    live = false; // the poll takes over until news comes through the stream again
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (source && source.hasAttribute("data-poll") && event.detail.successful) {
+      lastNews = Date.now();
+    }
+  });
+
   var dirty = false;
   document.addEventListener("input", function (event) {
     if (event.target.closest && event.target.closest("#live form")) dirty = true;

@@ -1,0 +1,91 @@
+"""Push in a real browser: two pages on one table, served through ASGI (uvicorn, as
+`make run` and `make serve` do); a move on one shows on the other in under a second with the
+fallback poll raised to a minute, so the stream alone brought it."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+import uvicorn
+from playwright.sync_api import expect
+
+from config.asgi import application
+from games import services
+from tests.browser.conftest import PHONE, TABLET, save_shot
+from tests.browser.seats import invite_url, join
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def asgi_url(transactional_db, settings):
+    """The app under uvicorn in a thread of this process (the test database is a file)."""
+    settings.TALEKEEPER_POLL_SECONDS = 60
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    config = uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning")
+    config.lifespan = "off"
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started, "uvicorn did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def new_page(chromium):
+    """A fresh device (its own cookies) of the given size; one run per test, not per size."""
+    contexts = []
+
+    def open_device(size):
+        context = chromium.new_context(viewport=size, has_touch=True)
+        context.set_default_timeout(5000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_device
+    for context in contexts:
+        context.close()
+
+
+def test_a_move_on_one_page_shows_on_the_other_within_a_second_by_push(asgi_url, new_page):
+    table = services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    ada, bo = new_page(TABLET), new_page(PHONE)
+    join(ada, invite_url(asgi_url, table, "Ada"))
+    join(bo, invite_url(asgi_url, table, "Bo"))
+    # The poll fires only once a minute here: whatever arrives sooner came on the stream.
+    assert "every 60s" in bo.locator("[data-poll]").get_attribute("hx-trigger")
+    bo.wait_for_function("window.tkLive && window.tkLive.isLive()", timeout=5000)
+
+    for points, total in ((2, "Ada: 2"), (3, "Ada: 5")):
+        if points == 3:  # Ada's turn again: Bo takes his first
+            bo.get_by_role("button", name="Add").click()
+            expect(ada.locator(".log")).to_contain_text("Bo added 1.", timeout=1000)
+        ada.locator("input[name=points]").fill(str(points))
+        started = time.monotonic()
+        ada.get_by_role("button", name="Add").click()
+        expect(bo.locator(".tally")).to_contain_text(total, timeout=1000)
+        assert time.monotonic() - started < 1.0
+    # An undo is announced too.
+    ada.get_by_role("button", name="Undo").click()
+    expect(bo.locator(".tally")).to_contain_text("Ada: 2", timeout=1000)
+    save_shot(bo, "live-push-phone")
+
+
+def test_a_move_made_elsewhere_reaches_an_open_page_without_its_poll(asgi_url, new_page):
+    table = services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    bo = new_page(PHONE)
+    join(bo, invite_url(asgi_url, table, "Bo"))
+    bo.wait_for_function("window.tkLive && window.tkLive.isLive()", timeout=5000)
+    # Another device's move through the services (the API's path), in another thread.
+    services.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
+    expect(bo.locator(".tally")).to_contain_text("Ada: 4", timeout=1000)
