@@ -103,13 +103,12 @@ def save_sheet(game: Game, data: Any, *, group_key: str = "", by: Editor) -> dic
     if not by.may_save(group_key):
         raise AccessDenied(refusal(group_key))
     clean = validate(game, data)
-    with transaction.atomic():
-        if group_key:
-            GroupCatalog.objects.update_or_create(
-                group_key=group_key, game=game.slug, defaults={"data": clean}
-            )
-        else:
-            GameCatalog.objects.update_or_create(game=game.slug, defaults={"data": clean})
+    if group_key:  # update_or_create is one transaction of its own
+        GroupCatalog.objects.update_or_create(
+            group_key=group_key, game=game.slug, defaults={"data": clean}
+        )
+    else:
+        GameCatalog.objects.update_or_create(game=game.slug, defaults={"data": clean})
     return clean
 
 

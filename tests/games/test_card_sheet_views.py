@@ -1,0 +1,148 @@
+"""The card-data sheet pages: one page per game, one Save for the group, refusals in place."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import catalogs, services
+from games.models import GameCatalog, GroupCatalog
+from games.registry import get_game
+from storybook.librarian import make_librarian
+from tests.games.card_sheet_data import FILLED, post_for
+from tests.seating import sit
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+SLUGS = list(FILLED)
+
+
+def sheet_url(slug: str) -> str:
+    return reverse("games:card-sheet", args=[slug])
+
+
+def group_table(slug: str, group: str = "Thursday"):
+    return services.create_table(
+        slug, "Tonight", {"players": ["Ada", "Bo", "Cy"]}, group=group, group_key=""
+    )
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_anyone_reads_the_sheet_with_every_card(client, slug, django_assert_num_queries):
+    with django_assert_num_queries(1):  # the server's card data (no cookie: no tables)
+        response = client.get(sheet_url(slug))
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'id="sheet-save"' not in html and 'id="sheet-readonly"' in html
+    assert html.count('type="number"') > 20
+    assert 'inputmode="numeric"' in html
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_keeper_saves_the_groups_sheet_in_one_post(slug, django_assert_num_queries):
+    table = group_table(slug)
+    client = sit(Client(), table, None, keeper=True)
+    with django_assert_num_queries(3):  # the browser's claims, the group's data, the server's
+        html = client.get(sheet_url(slug)).content.decode()
+    assert 'id="sheet-save"' in html and "For the group Thursday" in html
+    data = catalogs.validate(get_game(slug), FILLED[slug]())
+    post = post_for(slug, data, group=table.group_key)
+    # The browser's claims, the group's and the server's data; then update_or_create: its
+    # transaction (a savepoint under the test's), the select, get_or_create's savepoint, the
+    # insert, both releases.
+    with django_assert_num_queries(9):
+        response = client.post(sheet_url(slug), post, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "tk:refused" not in response.get("HX-Trigger", "")
+    assert 'id="sheet-saved"' in html and "<html" not in html  # the sheet, swapped in place
+    saved = GroupCatalog.objects.get(group_key=table.group_key, game=slug).data
+    assert saved == catalogs.saved(get_game(slug), table.group_key)
+    assert not GameCatalog.objects.exists()
+    # The group's next table starts with it.
+    later = services.create_table(
+        slug, "Next week", {"players": ["Ada", "Bo"]}, group="Thursday", group_key=table.group_key
+    )
+    game = get_game(slug)
+    assert game.catalog_from_state_fn(game.load(later.state)) == game.catalog_from_state_fn(
+        game.load(game.setup({"players": ["Ada", "Bo"], **saved}, 1))
+    )
+
+
+def test_bad_input_comes_back_as_typed_and_saves_nothing(django_assert_num_queries):
+    table = group_table("tales-of-danger")
+    client = sit(Client(), table, None, keeper=True)
+    post = post_for("tales-of-danger", {}, group=table.group_key)
+    post |= {"sponsors-1-evidence": "7", "people-3-plans": "eleven"}
+    with django_assert_num_queries(3):  # claims, the group's and the server's data; no write
+        response = client.post(sheet_url("tales-of-danger"), post, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and response["HX-Trigger"] == "tk:refused"
+    assert "People, Minstrel ×8, Plans: “eleven” is not a whole number." in html
+    assert 'name="people-3-plans" value="eleven"' in html
+    assert 'name="sponsors-1-evidence" value="7"' in html  # the rest as typed too
+    assert not GroupCatalog.objects.exists()
+    full = client.post(sheet_url("tales-of-danger"), post)  # without htmx: the page, 400
+    assert full.status_code == 400 and b"<html" in full.content
+
+
+def test_a_player_who_keeps_no_table_of_the_group_cannot_save_it():
+    table = group_table("tavern-tales")
+    player = sit(Client(), table, "p1")
+    post = post_for("tavern-tales", FILLED["tavern-tales"](), group=table.group_key)
+    response = player.post(sheet_url("tavern-tales"), post, **HTMX)
+    assert response["HX-Trigger"] == "tk:refused"
+    assert "Only a librarian" in response.content.decode()  # the group is not theirs to pick
+    assert not GroupCatalog.objects.exists() and not GameCatalog.objects.exists()
+
+
+def test_a_librarian_saves_the_servers_sheet(client):
+    client.force_login(make_librarian("ada", password="x-long-pass-9")[0])
+    post = post_for("dark-tales", FILLED["dark-tales"](), group="")
+    response = client.post(sheet_url("dark-tales"), post)
+    assert response.status_code == 200 and b"every new table of Dark Tales" in response.content
+    assert len(GameCatalog.objects.get(game="dark-tales").data["cards"]) == 14
+
+
+def test_a_table_opens_its_groups_sheet_and_keeps_its_entries(django_assert_num_queries):
+    table = group_table("tales-of-danger")
+    keeper = sit(Client(), table, None, keeper=True)
+    response = keeper.get(reverse("games:table-card-sheet", args=[table.code]))
+    assert response.status_code == 302
+    assert f"group={table.group_key}" in response["Location"]
+    assert f"table={table.code}" in response["Location"]
+    stranger = Client().get(reverse("games:table-card-sheet", args=[table.code]))
+    assert table.group_key not in stranger["Location"]  # the key opens the group's results
+    page = keeper.get(response["Location"]).content.decode()
+    assert "Back to the table" in page
+    keeper.post(reverse("games:table-card-sheet", args=[table.code]))
+    assert GroupCatalog.objects.filter(group_key=table.group_key).exists()
+
+
+def test_the_home_page_and_new_table_form_link_the_sheets(client):
+    home = client.get("/").content.decode()
+    for slug in SLUGS:
+        assert f'href="{sheet_url(slug)}"' in home
+    assert (
+        'id="card-sheet-link"'
+        in client.get(reverse("games:new", args=["dark-tales"])).content.decode()
+    )
+    assert (
+        'id="card-sheet-link"'
+        not in client.get(reverse("games:new", args=["tally"])).content.decode()
+    )
+
+
+def test_a_refusal_that_asks_for_a_card_links_the_sheet():
+    table = group_table("tales-of-danger")
+    client = sit(Client(), table, "table")
+    # Nobody knows the sponsors' ranks yet: the lowest-ranking one can't be found.
+    response = client.post(
+        reverse("games:move", args=[table.code, "take-lowest-sponsor"]),
+        {"version": table.version, "player": "1"},
+        **HTMX,
+    )
+    html = response.content.decode()
+    assert "enter from your cards" in html
+    assert f'href="{reverse("games:table-card-sheet", args=[table.code])}"' in html
