@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 
+from games.galzyr.campaign.build import endings_of
+
 from .campaign import Campaign, Player
 from .conditions import evaluate
 from .context import ReadContext
@@ -49,12 +51,24 @@ class Runs(Simulator):
                     self.trail = []
                     self.turn(p)
                 self.calendar()
+            self.game_end(camp, f"run {r + 1}, game {game + 1}, the game's end")
         for n in self.reached:
             self.report.coverage.runs[n] = self.report.coverage.runs.get(n, 0) + 1
         problems = camp.check()
         for problem in problems:
             self.fault("error", (), f"the simulation broke its own rules: {problem}", "")
         self.merge_stats()
+
+    def game_end(self, camp: Campaign, where: str) -> None:
+        """The scene Discord (competitive) or Harmony (solo and co-operative) names, as the
+        app reads it when the last round is over (the app's own ``endings_of``)."""
+        solo = len(camp.players) == 1
+        mode = "cooperative" if solo or self.rng.random() < 0.5 else "competitive"
+        number = endings_of(self.world).get(mode)  # type: ignore[arg-type]
+        if number is None or number not in self.world.scenes:
+            return
+        self.where, self.trail = where, [mode]
+        self.play_chain(number, Turn(self.rng.choice(camp.players)))
 
     def entry(self, camp: Campaign, number: int) -> None:
         self.trail.append("entry")

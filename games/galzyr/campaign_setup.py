@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.book import Book
+from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign_common import (
     adventurer_of,
@@ -28,6 +29,7 @@ from games.galzyr.campaign_common import (
 )
 from games.galzyr.rules import game
 from games.galzyr.state import MANAGERS, UNCHOSEN, Play, State
+from storybook.lint_campaign import campaign_refusal
 
 
 def start_campaign(
@@ -43,6 +45,9 @@ def start_campaign(
     world = SimpleNamespace(slug=book.slug, info=book.info, cards=book.catalog)
     if not book.catalog:
         raise RuleError(f"The world “{book.name}” has no card catalog: campaign mode needs one.")
+    refused = campaign_refusal(book.info, book.catalog, book.numbers)  # what lint reports
+    if refused:
+        raise RuleError(refused)
     advs = [a.id for a in book.info.adventurers]
     if len(state.players) > len(advs):
         raise RuleError(f"The world has {len(advs)} adventurers: at most that many players.")
@@ -193,7 +198,7 @@ def campaign_continue(state: State, args, seat: str) -> str:
 
 
 class PlayerArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
 
 
 @game.move(PlayerArgs, label="Reset an adventurer", roles=MANAGERS)

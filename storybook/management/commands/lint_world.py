@@ -3,6 +3,8 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from storybook import lint_world
+from storybook.lint_campaign import campaign_readiness
+from storybook.loader import read_world
 
 
 def summary(diagnostics) -> tuple[int, int, str]:
@@ -17,7 +19,10 @@ def summary(diagnostics) -> tuple[int, int, str]:
 
 
 class Command(BaseCommand):
-    help = "Check a world folder: schema, references, outcomes, ways out, reachability."
+    help = (
+        "Check a world folder: schema, references, outcomes, ways out, reachability; then "
+        "whether campaign mode can be played (ready, or not ready because …)."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="the world folder, e.g. fixtures/worlds/<slug>")
@@ -27,6 +32,9 @@ class Command(BaseCommand):
         for d in diagnostics:
             self.stdout.write(str(d))
         errors, _, text = summary(diagnostics)
+        if not errors:  # a world that loads: can a table play it in campaign mode?
+            for line in campaign_readiness(read_world(path)[0]).lines():
+                self.stdout.write(line)
         if errors:
             raise CommandError(f"{path}: {text}.")
         self.stdout.write(self.style.SUCCESS(f"{path}: {text}."))
