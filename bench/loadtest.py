@@ -1,16 +1,21 @@
-"""``python -m bench.loadtest`` (``make loadtest``): gunicorn with the production settings,
-200 devices polling one table every 2 s and 5 moves a second through the API, for 60 s.
+"""``python -m bench.loadtest`` (``make loadtest``): gunicorn with uvicorn workers and the
+production settings; 1,000 open pages on one table and 200 on 20 others, each holding its
+table's stream, and 5 moves a second through the API on the first table, for 60 s.
 
 Gunicorn runs on a free loopback port with ``DJANGO_DEBUG`` unset, a random secret key,
 ``DJANGO_ALLOWED_HOSTS=127.0.0.1`` and a throwaway SQLite database (migrated first), as
-``gunicorn config.wsgi -w 2 --threads 8 -k gthread``. The client is one asyncio process with
-httpx. The mover creates the table through the API (so it keeps it: its bearer token), takes
-the bench game's seat and reads the keeper's seat list; every other seat is taken once through
-its join link, as a phone does, and the devices share those seats' cookies in turn. Every
-device has its own connection and polls ``/t/<code>/poll/?v=<the version it last saw>`` like
-the page's htmx does; the mover alternates the bench move and undo, each against the version
-it last saw, so 409s are expected (counted apart from errors). Gunicorn is stopped at the end
-whatever happens.
+``gunicorn config.asgi -k uvicorn_worker.UvicornWorker -w 1`` (on SQLite a move is announced
+in its own process: one worker, as `make serve` runs). The client is one asyncio process. The
+mover creates the table through the API (so it keeps it: its bearer token), takes the bench
+game's seat and reads the keeper's seat list; every other seat is taken once through its join
+link, as a phone does. Every open page holds ``/t/<code>/stream/`` on its own connection and
+notes when each version reaches it; ``--pages`` of them also fetch their seat's fragment on
+each news, as the page does (a real table has a handful of devices; a thousand fetching
+each move would be a thousand page renders a move). ``--polling`` devices poll every 2 s as a
+page without a stream does (the fallback; ``--devices 0 --other-devices 0 --polling 200`` is
+the old polling load test). The mover alternates the bench move and undo, each against the
+version it last saw, so 409s are expected (counted apart from errors). The server's memory is
+read before and after the streams open. Gunicorn is stopped at the end whatever happens.
 """
 
 from __future__ import annotations
@@ -25,10 +30,17 @@ import tempfile
 import time
 from pathlib import Path
 
-# The parts live in loadtest_server.py, loadtest_clients.py and loadtest_report.py; this module
-# ties them together and keeps the names tests import from it (Run, summary, render, …).
+import uvloop  # with uvicorn[standard]: a lighter client for 1,200 connections
+
 from bench.games import BENCH_GAMES
-from bench.loadtest_clients import Run, device, mover, seat_everyone
+from bench.loadtest_clients import (
+    Run,
+    create_table,
+    device,
+    http_client,
+    mover,
+    seat_everyone,
+)
 from bench.loadtest_report import render, server_log_summary, summary
 from bench.loadtest_server import (
     Server,
@@ -38,19 +50,60 @@ from bench.loadtest_server import (
     start_server,
     wait_ready,
 )
+from bench.loadtest_streams import Streams, page, stream_device, tree_rss
+
+OPENING = 50  # streams opening at once
+SETTLE = 1.0  # seconds after the last move for its news to arrive
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.loadtest", description=__doc__)
     parser.add_argument("--seconds", type=float, default=60, help="how long (default 60)")
-    parser.add_argument("--devices", type=int, default=200, help="polling devices (200)")
+    parser.add_argument(
+        "--devices", type=int, default=1000, help="open pages on the played table (1000)"
+    )
+    parser.add_argument(
+        "--other-devices", type=int, default=200, help="open pages on other tables (200)"
+    )
+    parser.add_argument("--other-tables", type=int, default=20, help="those tables (20)")
+    parser.add_argument(
+        "--pages", type=int, default=8, help="pages that fetch their fragment on news (8)"
+    )
+    parser.add_argument("--polling", type=int, default=0, help="devices polling, no stream (0)")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between polls (2)")
     parser.add_argument("--moves-per-second", type=float, default=5.0, help="API writes (5)")
-    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (2)")
-    parser.add_argument("--threads", type=int, default=8, help="threads per worker (8)")
+    parser.add_argument("--workers", type=int, default=1, help="uvicorn workers (1: SQLite)")
     parser.add_argument("--game", default="dark-tales", help="the game slug (dark-tales)")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON here")
     return parser.parse_args(argv)
+
+
+async def other_codes(url: str, game, count: int) -> list[str]:
+    async with http_client(url) as client:
+        return [(await create_table(client, game))["code"] for _ in range(count)]
+
+
+async def open_streams(server: Server, args, code: str, others: list[str], cookies) -> tuple:
+    """Every page's stream, opened a few at a time; the pages that fetch their fragment."""
+    streams, stop, opening = Streams(), asyncio.Event(), asyncio.Semaphore(OPENING)
+    tasks, pages = [], []
+    for i in range(args.devices):
+        news = asyncio.Queue() if i < args.pages else None
+        tasks.append(stream_device(streams, server.url, code, stop, opening, news))
+        if news is not None:
+            cookie = cookies[i % len(cookies)]
+            pages.append(asyncio.create_task(page(streams, server.url, code, cookie, news)))
+    for i in range(args.other_devices if others else 0):
+        other = others[i % len(others)]
+        tasks.append(stream_device(streams, server.url, other, stop, opening, measured=False))
+    holding = asyncio.gather(*tasks)
+    total = len(tasks)
+    deadline = time.monotonic() + 120
+    while streams.opened + sum(streams.failed.values()) < total:
+        if time.monotonic() > deadline:
+            break
+        await asyncio.sleep(0.1)
+    return streams, stop, holding, pages
 
 
 async def run_load(server: Server, args: argparse.Namespace) -> dict:
@@ -58,8 +111,13 @@ async def run_load(server: Server, args: argparse.Namespace) -> dict:
     await wait_ready(server)
     seated = await seat_everyone(server.url, game)
     table, code, cookies = seated.table, seated.table["code"], seated.cookies
-    # A seat holds one device, so the polling devices share the seats' cookies in turn (to
-    # the server, tabs of the same few browsers).
+    others = await other_codes(server.url, game, args.other_tables) if args.other_devices else []
+    await asyncio.sleep(0.5)
+    rss_before = tree_rss(server.process.pid)
+    streams, stop, holding, pages = await open_streams(server, args, code, others, cookies)
+    await asyncio.sleep(1.0)
+    streams.rss_before, streams.rss_after = rss_before, tree_rss(server.process.pid)
+
     start = time.monotonic()
     run = Run(code, game, table["version"], table["state"], deadline=start + args.seconds)
     cpu = resource.getrusage(resource.RUSAGE_SELF)
@@ -68,14 +126,19 @@ async def run_load(server: Server, args: argparse.Namespace) -> dict:
         mover(run, server.url, seated.token, args.moves_per_second),
         *(
             device(run, server.url, cookies[i % len(cookies)], args.interval)
-            for i in range(args.devices)
+            for i in range(args.polling)
         ),
     )
+    await asyncio.sleep(SETTLE)
     elapsed = time.monotonic() - start
     used = resource.getrusage(resource.RUSAGE_SELF)
-    client_cpu = used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime
-    result = summary(args, run, elapsed, client_cpu)
     server_after = process_tree_cpu(server.process.pid)
+    stop.set()
+    await holding
+    for task in pages:
+        task.cancel()
+    client_cpu = used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime
+    result = summary(args, run, elapsed, client_cpu, streams)
     if server_cpu is not None and server_after is not None:
         result["server_cpu_s"] = round(server_after - server_cpu, 2)
     return result
@@ -90,9 +153,10 @@ def main(argv: list[str] | None = None) -> int:
         loadavg_before = os.getloadavg()[0]
         server = None
         try:
-            server = start_server(env, tmp, args.workers, args.threads)
+            server = start_server(env, tmp, args.workers)
             print(f"… gunicorn on {server.url} (pid {server.process.pid})", file=sys.stderr)
-            result = asyncio.run(run_load(server, args))
+            with asyncio.Runner(loop_factory=uvloop.new_event_loop) as runner:
+                result = runner.run(run_load(server, args))
         finally:
             if server is not None:
                 server.stop()

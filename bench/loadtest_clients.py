@@ -64,6 +64,7 @@ class Run:
     polls: Tally = field(default_factory=Tally)
     moves: Tally = field(default_factory=Tally)
     accepted_at: dict[int, float] = field(default_factory=dict)  # version -> when
+    sent_at: dict[int, float] = field(default_factory=dict)  # version -> when its write left
     seen_after: list[float] = field(default_factory=list)  # accepted → a device has it
 
 
@@ -202,6 +203,7 @@ async def one_write(run: Run, client: httpx.AsyncClient) -> None:
         table = data.get("table", data)  # 200: {"move", "table"}; 409: {"version", "state"}
         if response.status_code == 200:
             run.accepted_at[table["version"]] = now
+            run.sent_at[table["version"]] = start
         if table["version"] > run.version:
             run.version, run.state = table["version"], table["state"]
 

@@ -6,7 +6,10 @@ import argparse
 import os
 
 from bench.loadtest_clients import Run, Tally
+from bench.loadtest_streams import Streams, seen_after
 from bench.stats import median_ms, percentile_ms
+
+MB = 1024 * 1024
 
 
 def _latency(seconds: list[float]) -> dict:
@@ -17,7 +20,13 @@ def _latency(seconds: list[float]) -> dict:
     }
 
 
-def summary(args: argparse.Namespace, run: Run, elapsed: float, client_cpu: float) -> dict:
+def summary(
+    args: argparse.Namespace,
+    run: Run,
+    elapsed: float,
+    client_cpu: float,
+    streams: Streams | None = None,
+) -> dict:
     def counts(tally: Tally) -> dict:
         ok = sum(n for status, n in tally.by_status.items() if 200 <= status < 300)
         other = {str(s): n for s, n in tally.by_status.items() if not 200 <= s < 300 and s != 409}
@@ -34,13 +43,17 @@ def summary(args: argparse.Namespace, run: Run, elapsed: float, client_cpu: floa
         }
 
     polls, moves = run.polls, run.moves
-    return {
+    result = {
         "config": {
             "seconds": args.seconds,
             "devices": args.devices,
             "interval": args.interval,
             "moves_per_second": args.moves_per_second,
-            "gunicorn": f"-w {args.workers} --threads {args.threads} -k gthread",
+            "gunicorn": f"-k uvicorn_worker.UvicornWorker -w {args.workers}",
+            "streams": getattr(args, "devices", 0),
+            "other_streams": getattr(args, "other_devices", 0),
+            "pages": getattr(args, "pages", 0),
+            "polling": getattr(args, "polling", 0),
             "game": args.game,
             "table": run.code,
         },
@@ -64,6 +77,50 @@ def summary(args: argparse.Namespace, run: Run, elapsed: float, client_cpu: floa
         # from a write's 200 until a polling device has that version (the issue asks ≤ 3 s)
         "seen_after": _latency(run.seen_after),
     }
+    if streams is not None:
+        result["streams"] = stream_summary(run, streams)
+    return result
+
+
+def stream_summary(run: Run, streams: Streams) -> dict:
+    """Move → seen on the stream, from the moment the write was sent: by each device, and
+    by every device of the table (the slowest of them, per move); the pages' fragments; the
+    server's memory per open stream."""
+    each, missed = [], 0
+    slowest: dict[int, float] = {}
+    for arrivals in streams.arrivals:
+        for version, seconds in seen_after(arrivals, run.sent_at).items():
+            if seconds is None:
+                missed += 1
+                continue
+            each.append(seconds)
+            slowest[version] = max(slowest.get(version, 0.0), seconds)
+    shown = [
+        max(0.0, when - run.sent_at[version])
+        for version, when in streams.fragment_seen
+        if version in run.sent_at
+    ]
+    memory = {}
+    if streams.rss_before and streams.rss_after:
+        grown = streams.rss_after - streams.rss_before
+        memory = {
+            "rss_before_mb": round(streams.rss_before / MB, 1),
+            "rss_after_mb": round(streams.rss_after / MB, 1),
+            "per_stream_kb": round(grown / max(1, streams.opened) / 1024, 1),
+        }
+    return {
+        "opened": streams.opened,
+        "failed": dict(streams.failed),
+        "heartbeats": streams.heartbeats,
+        "missed": missed,  # (device, move) pairs where the device never had the version
+        "seen_by_device": _latency(each),
+        "seen_by_every_device": _latency(list(slowest.values())),
+        "fragment_fetch": _latency(streams.fragments.seconds),
+        "fragment_errors": sum(streams.fragments.errors.values())
+        + sum(n for s, n in streams.fragments.by_status.items() if s >= 400),
+        "move_to_page_shown": _latency(shown),
+        **memory,
+    }
 
 
 def render(result: dict) -> str:
@@ -71,7 +128,7 @@ def render(result: dict) -> str:
 
     def line(label: str, lat: dict) -> str:
         return (
-            f"  {label:<30} n={lat['count']:<6} p50 {lat['p50_ms']:8.1f} ms"
+            f"  {label:<34} n={lat['count']:<6} p50 {lat['p50_ms']:8.1f} ms"
             f"   p95 {lat['p95_ms']:8.1f} ms"
         )
 
@@ -91,7 +148,9 @@ def render(result: dict) -> str:
     return "\n".join(
         [
             f"Talekeeper load test — gunicorn {c['gunicorn']}, production settings, SQLite; "
-            f"{c['devices']} devices polling every {c['interval']:g} s + "
+            f"{c.get('streams', 0)} open pages on the played table + "
+            f"{c.get('other_streams', 0)} on other tables, {c.get('polling', 0)} polling every "
+            f"{c['interval']:g} s + "
             f"{c['moves_per_second']:g} writes/s via the API for {c['seconds']:g} s "
             f"(+{result['elapsed_s'] - c['seconds']:.1f} s for the last answers; "
             f"{c['game']}, table {c['table']}, final version {result['final_version']})",
@@ -109,9 +168,31 @@ def render(result: dict) -> str:
             line("accepted (200)", m["latency_200"]),
             line("409", m["latency_409"]),
             "sync",
-            line("accepted move → seen by device", result["seen_after"]),
+            line("accepted move → seen by poll", result["seen_after"]),
+            *stream_lines(result.get("streams"), line),
         ]
     )
+
+
+def stream_lines(s: dict | None, line) -> list[str]:
+    if not s:
+        return []
+    memory = (
+        f"server memory {s['rss_before_mb']} MB before the streams, {s['rss_after_mb']} MB "
+        f"with them: {s['per_stream_kb']} KB per open stream"
+        if "per_stream_kb" in s
+        else "server memory not read"
+    )
+    failed = ", ".join(f"{name}×{n}" for name, n in s["failed"].items()) or "none"
+    return [
+        f"streams {s['opened']} open (failed: {failed}), {s['heartbeats']} heartbeats, "
+        f"{s['missed']} (device, move) pairs never seen; {memory}",
+        line("move sent → seen on a stream", s["seen_by_device"]),
+        line("move sent → seen by every device", s["seen_by_every_device"]),
+        line("page's fragment fetch on news", s["fragment_fetch"]),
+        line("move sent → page shows it", s["move_to_page_shown"]),
+        f"  fragment fetches failed: {s['fragment_errors']}",
+    ]
 
 
 def server_log_summary(text: str, tail: int = 30) -> str:

@@ -1,5 +1,6 @@
-"""The load test's server: gunicorn with the production settings on a free loopback port,
-against a throwaway SQLite database; started in its own session and stopped whatever happens.
+"""The load test's server: gunicorn with uvicorn workers and the production settings on a free
+loopback port, against a throwaway SQLite database; started in its own session and stopped
+whatever happens.
 """
 
 from __future__ import annotations
@@ -99,7 +100,8 @@ def migrate(env: dict[str, str]) -> None:
     )
 
 
-def start_server(env: dict[str, str], tmp: Path, workers: int, threads: int) -> Server:
+def start_server(env: dict[str, str], tmp: Path, workers: int) -> Server:
+    """gunicorn with uvicorn workers, as `make serve` and docs/deploy.md run it."""
     port = free_port()
     log = tmp / "gunicorn.log"
     with log.open("wb") as out:
@@ -108,13 +110,11 @@ def start_server(env: dict[str, str], tmp: Path, workers: int, threads: int) -> 
                 sys.executable,
                 "-m",
                 "gunicorn",
-                "config.wsgi",
+                "config.asgi",
+                "-k",
+                "uvicorn_worker.UvicornWorker",
                 "-w",
                 str(workers),
-                "--threads",
-                str(threads),
-                "-k",
-                "gthread",
                 "--bind",
                 f"{HOST}:{port}",
                 "--graceful-timeout",
@@ -122,6 +122,9 @@ def start_server(env: dict[str, str], tmp: Path, workers: int, threads: int) -> 
                 # Longer than the 2 s poll interval, so a device's connection stays open.
                 "--keep-alive",
                 "5",
+                # The open streams and the devices' connections: more than 1,000 per worker.
+                "--backlog",
+                "4096",
                 "--log-level",
                 "warning",
             ],
