@@ -21,9 +21,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def asgi_url(transactional_db, settings):
+def asgi_url(transactional_db):
     """The app under uvicorn in a thread of this process (the test database is a file)."""
-    settings.TALEKEEPER_POLL_SECONDS = 60
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -57,7 +56,10 @@ def new_page(chromium):
         context.close()
 
 
-def test_a_move_on_one_page_shows_on_the_other_within_a_second_by_push(asgi_url, new_page):
+def test_a_move_on_one_page_shows_on_the_other_within_a_second_by_push(
+    asgi_url, new_page, settings
+):
+    settings.TALEKEEPER_POLL_SECONDS = 60
     table = services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
     ada, bo = new_page(TABLET), new_page(PHONE)
     join(ada, invite_url(asgi_url, table, "Ada"))
@@ -81,7 +83,8 @@ def test_a_move_on_one_page_shows_on_the_other_within_a_second_by_push(asgi_url,
     save_shot(bo, "live-push-phone")
 
 
-def test_a_move_made_elsewhere_reaches_an_open_page_without_its_poll(asgi_url, new_page):
+def test_a_move_made_elsewhere_reaches_an_open_page_without_its_poll(asgi_url, new_page, settings):
+    settings.TALEKEEPER_POLL_SECONDS = 60
     table = services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
     bo = new_page(PHONE)
     join(bo, invite_url(asgi_url, table, "Bo"))
@@ -89,3 +92,14 @@ def test_a_move_made_elsewhere_reaches_an_open_page_without_its_poll(asgi_url, n
     # Another device's move through the services (the API's path), in another thread.
     services.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
     expect(bo.locator(".tally")).to_contain_text("Ada: 4", timeout=1000)
+
+
+def test_without_its_stream_a_page_still_polls_every_2_seconds(asgi_url, new_page):
+    """A proxy that refuses or buffers the stream: the poll brings the move, as before push."""
+    table = services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    bo = new_page(PHONE)
+    bo.route("**/stream/", lambda route: route.abort())
+    join(bo, invite_url(asgi_url, table, "Bo"))
+    services.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
+    expect(bo.locator(".tally")).to_contain_text("Ada: 4", timeout=3500)
+    assert not bo.evaluate("window.tkLive.isLive()")
