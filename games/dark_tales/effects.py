@@ -38,6 +38,7 @@ from games.dark_tales.state import (
     zone,
 )
 from games.engine import RuleError
+from games.words import possessive
 
 
 class PlayCardArgs(BaseModel):
@@ -99,7 +100,9 @@ def _refuse_unused(info: CardInfo, args: PlayCardArgs) -> None:
     if args.revealed_places is not None and info.effect != "gypsy":
         raise RuleError(f"The {info.name} asks no one to show their hand.")
     if args.bonus_vp and not info.manual:
-        raise RuleError(f"The app applies all of the {info.name}'s text: there are no VP to add.")
+        raise RuleError(
+            f"The app applies all of the {possessive(info.name)} text: there are no VP to add."
+        )
 
 
 def _printed_vp(info: CardInfo, args: PlayCardArgs) -> int:

@@ -33,6 +33,7 @@ from games.dark_tales.state import (
     zone,
 )
 from games.engine import Game, RuleError
+from games.words import count, possessive
 
 
 def _check_manual(state: State, seat: str) -> None:
@@ -125,7 +126,7 @@ def _hand_of(state: State, spot: str) -> int | None:
 def _spot_name(state: State, spot: str) -> str:
     hand = _hand_of(state, spot)
     if hand is not None:
-        return f"{state.players[hand].name}'s hand"
+        return f"{possessive(state.players[hand].name)} hand"
     if spot in ("deck", "discard"):
         return f"the {spot}" if spot == "deck" else "the discard pile"
     return zone(state, spot)[1].replace("in front of", "the table in front of")
@@ -224,17 +225,18 @@ def note_hand(state: State, args: NoteHandArgs, seat: str) -> str:
     if args.forget:
         for name in names:
             if name not in player.hand:
-                raise RuleError(f"No {name} is named in {player.name}'s hand.")
+                raise RuleError(f"No {name} is named in {possessive(player.name)} hand.")
             player.hand.remove(name)
             player.hand_unknown += 1
-        return f"{player.name} un-named {len(names)} card(s) in hand."
+        return f"{player.name} un-named {count(len(names), 'card', 'cards')} in hand."
     if len(names) > player.hand_unknown:
-        raise RuleError(f"{player.name} has only {player.hand_unknown} unnamed card(s) in hand.")
+        unnamed = count(player.hand_unknown, "unnamed card", "unnamed cards")
+        raise RuleError(f"{player.name} has only {unnamed} in hand.")
     for name in names:
         check_copies(state, name)
         player.hand_unknown -= 1
         player.hand.append(name)
-    return f"{player.name} named {len(names)} card(s) in hand."
+    return f"{player.name} named {count(len(names), 'card', 'cards')} in hand."
 
 
 Field_ = Literal["count", "type", "vp", "goes", "effect"]

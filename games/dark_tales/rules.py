@@ -43,6 +43,7 @@ from games.dark_tales.state import (
 from games.dark_tales.view import seats, view
 from games.engine import Game, NoArgs, RuleError
 from games.rng import Rng
+from games.words import possessive
 
 HAND_SIZE = 3
 
@@ -89,6 +90,9 @@ game = Game(
     options_template="games/dark_tales/new_options.html",
     # A player's hand and face-down VP tokens are their own until the game ends.
     secret_keys=frozenset({"hand", "hand_unknown", "vp"}),
+    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
+    # whose turn and which step of it, and the deck's count.
+    contended=frozenset({"active", "turn", "phase", "deck"}),
 )
 
 
@@ -108,14 +112,15 @@ def begin_turn(state: State) -> str:
             f" The deck is empty and {player.name} has no cards: the game is over."
             f" Now score the B card, {setting.name}."
         )
+    whose = possessive(player.name)
     if state.deck == 0:
         state.phase = "item"
-        return f" {player.name}'s turn (the deck is empty: no draw)."
+        return f" {whose} turn (the deck is empty: no draw)."
     if no_draw(state, state.active):
         state.phase = "item"
-        return f" {player.name}'s turn ({player.name} may not draw)."
+        return f" {whose} turn ({player.name} may not draw)."
     state.phase = "draw"
-    return f" {player.name}'s turn."
+    return f" {whose} turn."
 
 
 def end_turn(state: State) -> str:
@@ -274,9 +279,9 @@ def enter_bonus(state: State, args: BonusArgs, seat: str) -> str:
     player = state.players[i]
     score = end_score(state, i)
     if not score.missing:
-        raise RuleError(f"The app has worked out {player.name}'s points already.")
+        raise RuleError(f"The app has worked out {possessive(player.name)} points already.")
     player.bonus_manual, player.bonus_note = args.vp, args.note
-    return f"{player.name}'s {', '.join(score.missing)}: {args.vp} VP."
+    return f"{player.name}: {args.vp} VP entered by hand for {join(score.missing)}."
 
 
 @game.move(label="Reveal the scores", roles={"table", "player"})

@@ -28,7 +28,7 @@ def end_score(state: State, i: int) -> EndScore:
     rule = setting.end
     score = EndScore()
     if rule is None:
-        score.missing.append(f"all of {setting.name} (not entered yet)")
+        score.missing.append(setting.name)  # the card's scoring is not in the card data
         return score
     player = state.players[i]
     left = dict(player.items)

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.dark_tales.catalog import ITEM_LIMITS, NIGHT, tale_title
 from games.dark_tales.scoring import end_score, outcome
-from games.dark_tales.state import State, no_draw, player_index, seat_id
+from games.dark_tales.state import State, join, no_draw, player_index, seat_id
 from games.engine import Seat
 
 TURN_MOVES = {
@@ -64,7 +64,7 @@ def prompt(state: State) -> str:
             if end_score(state, i).missing and p.bonus_manual is None
         ]
         if waiting:
-            return f"The game is over. Enter the {setting.name} points for {', '.join(waiting)}."
+            return f"The game is over. Enter the points of {setting.name} for {join(waiting)}."
         return "The game is over: reveal the scores!"
     return outcome(state).summary
 

@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games import words
 from games.engine import RuleError
 from games.tales_of_danger.catalog import need
 from games.tales_of_danger.sponsors import (
@@ -161,7 +162,9 @@ def take_cards(state: State, index: int, args: RecruitArgs, count: int, verb: st
     require_full_pool(state)
     picks = with_deck_discards(args.picks, args.deck_discards)
     if len(picks) != count:
-        raise RuleError(f"{verb.capitalize()} exactly {count} card(s), not {len(picks)}.")
+        raise RuleError(
+            f"{verb.capitalize()} exactly {words.count(count, 'card', 'cards')}, not {len(picks)}."
+        )
     player = state.players[index]
     parts, notes = [], []
     for pick in picks:
@@ -247,7 +250,8 @@ def _give_sponsor(
     player.sponsor, player.act = sponsor.id, 2
     over = len(player.hand) - start
     if len(discard) > max(over, 0):
-        raise RuleError(f"{player.name} only needs to discard {max(over, 0)} card(s).")
+        extra = words.count(max(over, 0), "card", "cards")
+        raise RuleError(f"{player.name} only needs to discard {extra}.")
     gone = discard_from_hand(state, index, discard)
     got = "receives" if lowest else "secured"
     left = " (the lowest-ranking sponsor left)" if lowest else ""

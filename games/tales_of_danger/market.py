@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games import words
 from games.engine import RuleError
 from games.tales_of_danger.acts import (
     Args,
@@ -83,7 +84,8 @@ def gather(state: State, args: GatherArgs, seat: str) -> str:
     free = free_in_pool(state, index)
     if free:
         raise RuleError(
-            f"First take the free card(s) for the {sponsor.display}: {names(state, free)}."
+            f"First take {words.count(len(free), 'free card', 'free cards')} for the "
+            f"{sponsor.display}: {names(state, free)}."
         )
     if free is None and not args.free_checked:
         raise RuleError(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from games import words
 from games.engine import TABLE_SEAT, RuleError
 from games.tales_of_danger.catalog import UNKNOWN_CARD
 from games.tales_of_danger.state import Player, State
@@ -30,7 +31,8 @@ def acting(state: State, seat: str) -> int:
     """The active player, if this seat may act for them (their own seat or the shared table)."""
     if seat not in (TABLE_SEAT, seat_of(state.active)):
         name = state.players[state.active].name
-        raise RuleError(f"It is {name}'s turn: only {name}'s seat or the table can do that.")
+        whose = words.possessive(name)
+        raise RuleError(f"It is {whose} turn: only {whose} seat or the table can do that.")
     return state.active
 
 
@@ -150,14 +152,15 @@ def discard_to(state: State, index: int, limit: int, refs: list[str], why: str) 
     over = len(player.hand) - limit
     if len(refs) > max(over, 0):
         raise RuleError(
-            f"{player.name} may only discard {max(over, 0)} card(s) here ({why} is {limit})."
+            f"{player.name} may only discard {words.count(max(over, 0), 'card', 'cards')} here "
+            f"({why} is {limit})."
         )
     gone = discard_from_hand(state, index, refs)
     if len(player.hand) > limit:
         extra = len(player.hand) - limit
         raise RuleError(
             f"{player.name} would hold {len(player.hand)} cards but {why} is {limit}: "
-            f"choose {extra} more card(s) to discard."
+            f"choose {words.count(extra, 'more card', 'more cards')} to discard."
         )
     return gone
 
@@ -169,7 +172,9 @@ def refill_pool(state: State, refs: list[str]) -> list[str]:
     """Flip new cards into the open spaces of the pool."""
     open_spaces = POOL_SIZE - len(state.pool)
     if len(refs) > open_spaces:
-        raise RuleError(f"The pool has only {open_spaces} open space(s).")
+        raise RuleError(
+            f"The pool has only {words.count(open_spaces, 'open space', 'open spaces')}."
+        )
     notes = draw(state, len(refs))
     state.pool.extend(person_id(state, r) for r in refs)
     check_copies(state)
@@ -179,7 +184,8 @@ def refill_pool(state: State, refs: list[str]) -> list[str]:
 def require_full_pool(state: State) -> None:
     open_spaces = POOL_SIZE - len(state.pool)
     if open_spaces and state.deck + len(state.discard) > 0:
-        raise RuleError(f"Refill the pool first: flip {open_spaces} card(s) and enter them.")
+        flip = words.count(open_spaces, "card", "cards")
+        raise RuleError(f"Refill the pool first: flip {flip} and enter them.")
 
 
 def next_player(state: State, index: int) -> int:

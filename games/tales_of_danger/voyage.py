@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games import words
 from games.engine import TABLE_SEAT, RuleError
 from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog, need
 from games.tales_of_danger.state import Leg, Segment, State
@@ -206,7 +207,8 @@ def prepare_segment(state: State, args: PrepareArgs, seat: str) -> str:
     player = state.players[index]
     if len(args.costs) != args.difficulty:
         raise RuleError(
-            f"A difficulty-{args.difficulty} segment gets exactly {args.difficulty} cost card(s)."
+            f"A difficulty-{args.difficulty} segment gets exactly "
+            f"{words.count(args.difficulty, 'cost card', 'cost cards')}."
         )
     text = f"{player.name} prepared a difficulty-{args.difficulty} segment"
     notes = []
@@ -273,7 +275,8 @@ def complete_segment(state: State, args: CompleteArgs, seat: str) -> str:
     state.discard.extend(paid)
     state.discard.extend([UNKNOWN_CARD] * len(segment.costs))
     if len(args.bonus) > result.bonus:
-        raise RuleError(f"This segment gives {result.bonus} bonus card(s), not {len(args.bonus)}.")
+        bonus = words.count(result.bonus, "bonus card", "bonus cards")
+        raise RuleError(f"This segment gives {bonus}, not {len(args.bonus)}.")
     notes = draw(state, result.bonus)
     bonus = [person_id(state, b) for b in args.bonus]
     player.hand += bonus + [UNKNOWN_CARD] * (result.bonus - len(bonus))
@@ -291,7 +294,7 @@ def complete_segment(state: State, args: CompleteArgs, seat: str) -> str:
     if wasted != "nothing":
         text += f" ({wasted} wasted)"
     if result.bonus:
-        text += f"; Great Fishing gives {result.bonus} bonus card(s)"
+        text += f"; Great Fishing gives {words.count(result.bonus, 'bonus card', 'bonus cards')}"
     text += "".join(f"; {n}" for n in notes)
     if status == "owed":
         text += f". {player.name} writes a face-down journal on their own seat"

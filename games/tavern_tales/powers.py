@@ -14,6 +14,7 @@ from itertools import permutations
 from games.engine import RuleError
 from games.tavern_tales.catalog import SECRET_DOOR, Depth, adjacent_depths
 from games.tavern_tales.state import PlayedHero, SlotRef, State, depth_row
+from games.words import possessive
 
 KIND_NAMES = {
     "treasure": "a Treasure",
@@ -45,7 +46,7 @@ def secret_door_refusal(state: State, claimed: Depth, ref: SlotRef) -> str | Non
     card = state.catalog.feat(slot.feat)
     kind = card.kind if card is not None else None
     if kind is None:
-        return f"Enter the {slot.feat}'s type from its card first: {only}"
+        return f"Enter the {possessive(slot.feat)} type from its card first: {only}"
     if kind != "treasure":
         return f"The {SECRET_DOOR} adds a Treasure feat: the {slot.feat} is {KIND_NAMES[kind]}."
     return None
@@ -55,7 +56,7 @@ def _refusal(state: State, power: str, claimed: Depth, ref: SlotRef) -> str | No
     if power == SECRET_DOOR:
         return secret_door_refusal(state, claimed, ref)
     if ref.depth != claimed and ref.depth not in adjacent_depths(claimed):
-        return f"The {power}'s feat must come from the {claimed} or a depth next to it."
+        return f"The {possessive(power)} feat must come from the {claimed} or a depth next to it."
     return None
 
 

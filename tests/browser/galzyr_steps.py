@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Page, expect
 
+from games.words import possessive  # noqa: F401 - the tests read names as the game writes them
 from tests.browser import seats
 
 SYNC = 8000  # the other device polls every 2 s; a poll can take a second on a busy machine
@@ -67,10 +68,6 @@ def join(page: Page, keeper: Page, seat: str) -> None:
     """Read the seat's join link off the keeper's seat page (the keeper's screen then goes
     back to the table), open it on this device and take the seat."""
     seats.join(page, seats.join_link(keeper, seat))
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 # -- reading the campaign panel ----------------------------------------------------------------

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from games.words import possessive  # the games' one rule, also imported from here
+
 from .state import Campaign, place_kind
 
 
@@ -28,10 +30,6 @@ def adventurer_name(state: Campaign, aid: str) -> str:
         return state.adventurer_def(aid).name
     except KeyError:
         return aid
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def place_label(state: Campaign, key: str) -> str:

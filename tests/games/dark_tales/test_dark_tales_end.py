@@ -54,11 +54,15 @@ def test_an_unentered_b_card_needs_everyones_points_by_hand(table):
     while t.state.phase != "scoring":
         t.move("play-card", card="Castle")
     end = t.view("table")["end"]
-    assert [e["missing"] for e in end] == [["all of The Dragon's Treasure (not entered yet)"]] * 2
+    assert [e["missing"] for e in end] == [["The Dragon's Treasure"]] * 2
+    assert t.view("table")["prompt"] == (
+        "The game is over. Enter the points of The Dragon's Treasure for Mara and Bo."
+    )
     assert t.refused("enter-bonus", seat="p2", player="p1", vp=3) == (
         "Only Mara or the table can do that."
     )
-    t.move("enter-bonus", seat="p1", player="p1", vp=3, note="2 Gold Coins")
+    said = t.move("enter-bonus", seat="p1", player="p1", vp=3, note="2 Gold Coins")
+    assert said == "Mara: 3 VP entered by hand for The Dragon's Treasure."
     t.move("enter-bonus", player="p2", vp=0)
     assert t.move("reveal-scores", seat="p2") == (
         "Scores revealed: Mara 6, Bo 3. Mara wins with 6 VP."

@@ -254,14 +254,12 @@ def test_vp_are_adjusted_by_hand_but_never_below_zero(table):
 
 def test_naming_cards_in_hand(table):
     t = table()
-    assert t.move("note-hand", seat="p2", cards=["Ogre", "Castle"]) == (
-        "Bo named 2 card(s) in hand."
-    )
+    assert t.move("note-hand", seat="p2", cards=["Ogre", "Castle"]) == ("Bo named 2 cards in hand.")
     assert t.refused("note-hand", seat="p1", player="p2", cards=["Ogre"]) == (
         "Only Bo or the table can do that."
     )
     assert t.refused("note-hand", seat="p2", cards=["Ogre", "Ogre"]) == (
-        "Bo has only 1 unnamed card(s) in hand."
+        "Bo has only 1 unnamed card in hand."
     )
     t.move("note-hand", seat="p2", cards=["Ogre"], forget=True)
     assert t.state.players[1].hand == ["Castle"] and t.state.players[1].hand_unknown == 2

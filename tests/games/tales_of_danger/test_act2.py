@@ -21,7 +21,7 @@ ON_TABLE = ["queen", "bishop", "sponsor-e"]
 def test_free_cards_for_your_sponsor_come_first(tod):
     t = tod.arranged([HAND, ["nun"]], POOL, ["queen", None], on_table=ON_TABLE)
     picks = [{"person": "monk"}, {"person": "farmer"}]
-    with pytest.raises(RuleError, match="First take the free card.* for the Queen: Doctor"):
+    with pytest.raises(RuleError, match="First take 1 free card for the Queen: Doctor"):
         t.do("gather", {"picks": picks})
     sentence = t.do("take-free-cards", {"refill": ["sailor"]})
     assert sentence == ("Ada took Doctor free from the pool; the pool was refilled with Sailor.")

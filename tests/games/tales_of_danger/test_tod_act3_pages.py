@@ -58,7 +58,7 @@ def test_prepare_a_segment_from_the_difficulty_card(client, tod):
         "prepare-segment",
         {"difficulty": "2", "source": "deck", "costs": ["illness"]},
     )
-    assert b"A difficulty-2 segment gets exactly 2 cost card(s)." in response.content
+    assert b"A difficulty-2 segment gets exactly 2 cost cards." in response.content
     response = post_move(
         client,
         table,
@@ -112,7 +112,7 @@ def test_great_fishing_only_needs_no_payment(client, tod):
     table = table_from(tod.act3([["monk"], ["nun"]], [(1, ["great-fishing"]), None]))
     seated(client, table, "p1")
     response = post_move(client, table, "complete-segment", {"bonus": ["sailor"]})
-    assert b"with nothing to pay; Great Fishing gives 1 bonus card(s)" in response.content
+    assert b"with nothing to pay; Great Fishing gives 1 bonus card." in response.content
     assert table.__class__.objects.get().state["players"][0]["hand"] == ["monk", "sailor"]
 
 

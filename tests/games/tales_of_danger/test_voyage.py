@@ -104,7 +104,7 @@ def test_the_doctor_example_through_the_engine(tod):
 def test_great_fishing_only_costs_nothing_and_gives_a_card(tod):
     t = tod.act3([[], ["nun"]], [(1, ["great-fishing"]), (1, ["crew"])])
     sentence = t.do("complete-segment", {"bonus": ["sailor"]})
-    assert "with nothing to pay; Great Fishing gives 1 bonus card(s)" in sentence
+    assert "with nothing to pay; Great Fishing gives 1 bonus card." in sentence
     ada = t.state.players[0]
     assert ada.hand == ["sailor"]
     assert ada.voyage[0].journal_status == "owed"  # the bonus card can be the journal
