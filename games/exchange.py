@@ -30,7 +30,8 @@ from pydantic import (
 )
 
 from games import blobs, bounded_json, group_results, patch, replay
-from games.engine import RuleError, describe_validation_error
+from games import exchange_faults as faults
+from games.engine import RuleError
 from games.models import Backup, Move, Table, keeps_key_order
 from games.registry import get_game
 
@@ -40,7 +41,12 @@ MAX_BYTES = 5 * 1024 * 1024
 
 
 class ImportRefused(RuleError):
-    """The document can't become a table; the message names what is wrong."""
+    """The document can't become a table; the message names what is wrong in one sentence,
+    ``detail`` (if any) gives the technical report behind it (games/exchange_faults.py)."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 class MoveRecord(BaseModel):
@@ -173,7 +179,7 @@ def _validated(data: Any) -> tuple[TableDocument, list[dict]]:
     try:
         doc = TableDocument.model_validate(data)
     except ValidationError as exc:
-        raise ImportRefused(describe_validation_error(exc, _("table document"))) from None
+        raise ImportRefused(faults.document_fault(exc), faults.detail(exc)) from None
     try:
         game = get_game(doc.game)
     except LookupError:
@@ -307,7 +313,8 @@ def check_state(game, state: dict, where: str) -> None:
     try:
         parsed = game.load(state)
     except ValidationError as exc:
-        raise ImportRefused(describe_validation_error(exc, where)) from None
+        sentence = faults.state_fault(exc, where, game.title)
+        raise ImportRefused(sentence, faults.detail(exc)) from None
     if parsed.model_dump(mode="json") != state:
         raise ImportRefused(_("%(where)s has fields this game does not know.") % {"where": where})
     broken = game.invariants_fn(parsed)

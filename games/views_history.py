@@ -44,7 +44,7 @@ def json_download(document: dict, table: Table, version: int, kind: str = "") ->
 
 @require_http_methods(["GET", "POST"])
 def import_table(request: HttpRequest) -> HttpResponse:
-    error = ""
+    error = detail = ""
     if request.method == "POST":
         upload = request.FILES.get("document")
         if upload is None:
@@ -56,10 +56,11 @@ def import_table(request: HttpRequest) -> HttpResponse:
                 mine = [t for t, _held in device_tables(request)]
                 table = exchange.import_table(upload.read(), known_tables=mine)
             except RuleError as exc:
-                error = str(exc)
+                error, detail = str(exc), getattr(exc, "detail", "")
             else:
                 # The device that brings a table back keeps it, as the one that starts one.
                 response = redirect("games:seat", code=table.code)
                 access.remember(response, table.code, seating.open_keeper(table))
                 return response
-    return render(request, "games/import.html", {"error": error}, status=400 if error else 200)
+    status = 400 if error else 200
+    return render(request, "games/import.html", {"error": error, "detail": detail}, status=status)

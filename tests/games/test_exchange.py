@@ -48,10 +48,10 @@ def test_imported_table_undoes_like_the_original(played):
     ("mangle", "message"),
     [
         (lambda d: d.pop("state"), "state"),
-        (lambda d: d.update(format="something.else"), "format"),
+        (lambda d: d.update(format="something.else"), "not a table exported from Talekeeper"),
         (lambda d: d.update(game="chess"), "no game “chess”"),
         (lambda d: d.update(version=9), "version 9"),
-        (lambda d: d["state"].update(totals="many"), "the table's state"),
+        (lambda d: d["state"].update(totals="many"), "The table's state does not fit"),
         (lambda d: d["state"].update(totals=[-4, 0]), "below zero"),
         (lambda d: d["state"].update(colour="red"), "fields this game does not know"),
         (lambda d: d["moves"][0]["patch"].update({"{": {"players": {"=": 1}}}), "before move 2"),
@@ -61,7 +61,7 @@ def test_imported_table_undoes_like_the_original(played):
         (lambda d: d["moves"][2].update(patch={"{": {}, "-": [[1]]}), "patch of move 4"),
         (lambda d: d["moves"][2].update(state_before={}), "exactly one"),
         (lambda d: d["moves"][2].pop("patch"), "exactly one"),
-        (lambda d: d.update(format_version=5), "format_version"),
+        (lambda d: d.update(format_version=5), "format version 5"),
         # Replayed by the rules (format 4): a move that doesn't give the state after it.
         (lambda d: d["state"].update(totals=[7, 2]), "Move 5 undoes move 4 but does not give"),
         (lambda d: d["moves"][0].update(args={"points": 4}), "Move 2 .* does not give"),
@@ -83,7 +83,7 @@ def test_oversized_and_malformed_documents_are_refused():
         exchange.parse_document(b" " * (exchange.MAX_BYTES + 1))
     with pytest.raises(exchange.ImportRefused, match="not valid JSON"):
         exchange.parse_document(b"[1, 2")
-    with pytest.raises(exchange.ImportRefused, match="table document"):
+    with pytest.raises(exchange.ImportRefused, match="not a table exported from Talekeeper"):
         exchange.parse_document(b"[1, 2]")
 
 
