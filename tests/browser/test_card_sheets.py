@@ -1,0 +1,176 @@
+"""Each card game's card-data sheet filled in on one page, on a phone and a landscape tablet;
+the group's next table then plays without asking for a card's value."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from games import services
+from tests.browser import seats
+from tests.browser.conftest import PHONE, TABLET, save_shot
+from tests.browser.test_tales_of_danger import (
+    deal,
+    form_with,
+    quick_catalog,
+    secure_first,
+    take_two,
+)
+from tests.games.card_sheet_data import FILLED, post_for
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SIZES = {"phone": PHONE, "tablet": TABLET}
+TILE = {
+    "tales-of-danger": "Tales of Danger",
+    "dark-tales": "Dark Tales",
+    "tavern-tales": "Tavern Tales",
+}
+PLAYERS = ["Ada", "Bo", "Cy"]
+
+
+@pytest.fixture(params=list(SIZES))
+def device(request, chromium):
+    context = chromium.new_context(viewport=SIZES[request.param], has_touch=True)
+    context.set_default_timeout(5000)
+    page = context.new_page()
+    page.size_name = request.param
+    yield page
+    context.close()
+
+
+def start(page, base, slug, name="Game night"):
+    """The new-table form, for the group "Harbour club"; the device keeps the table."""
+    page.goto(f"{base}/new/{slug}/")
+    page.get_by_label("Table name").fill(name)
+    page.get_by_label("Your group").fill("Harbour club")
+    for n, player in enumerate(PLAYERS, start=1):
+        page.get_by_role("textbox", name=f"Player {n}", exact=True).fill(player)
+    if slug == "tales-of-danger":
+        page.get_by_label("Who takes the first turn?").select_option(label="Player 1")
+    if slug == "dark-tales":
+        page.get_by_label("Setting card A").select_option("A1")
+        page.get_by_label("Setting card B").select_option("B1")
+        page.get_by_label("First player (name; blank for random)").fill("Ada")
+    page.get_by_role("button", name="Start the table").click()
+    page.wait_for_url("**/seat/")
+    return services.get_table(page.url.rstrip("/").split("/")[-2])
+
+
+def fill_sheet(page, slug, data) -> int:
+    """Type ``data`` into the sheet as a group would, cell by cell; how many cells changed."""
+    sheet = page.locator("#card-sheet")
+    before, after = post_for(slug, {}), post_for(slug, data)
+    changed = 0
+    for key, value in after.items():
+        if value == before.get(key, [] if isinstance(value, list) else "") or key.endswith("-rows"):
+            continue
+        if key.endswith("-id"):  # a card the box doesn't name: typed in a blank row
+            sheet.locator(f'[name="{key[:-3]}-name"]').fill(value)
+        elif isinstance(value, list):
+            for tick in set(value) - set(before.get(key) or []):
+                sheet.locator(f'[name="{key}"][value="{tick}"]').check()
+        elif sheet.locator(f'select[name="{key}"]').count():
+            sheet.locator(f'select[name="{key}"]').select_option(value)
+        else:
+            sheet.locator(f'[name="{key}"]').fill(value)
+        changed += 1
+    return changed
+
+
+def tod_sheet() -> dict:
+    data = quick_catalog()
+    for i, values in enumerate(data["sponsors"].values(), start=1):
+        values |= {"name": f"Patron {i}", "title": "of the Harbour", "icon": f"flag {i}"}
+    return data
+
+
+DATA = {
+    "tales-of-danger": tod_sheet,
+    "dark-tales": FILLED["dark-tales"],
+    "tavern-tales": FILLED["tavern-tales"],
+}
+
+
+@pytest.mark.parametrize("slug", list(TILE))
+def test_the_card_data_sheet_in_one_page_then_a_game_that_asks_nothing(device, live_server, slug):
+    page, base = device, live_server.url
+    start(page, base, slug, "First evening")
+    # Before the first game: from the home page, the game's sheet for the group this device
+    # keeps a table of.
+    page.goto(f"{base}/")
+    page.locator(".tile", has_text=TILE[slug]).get_by_role("link", name="Card data sheet").click()
+    expect(page.locator("#sheet-whose")).to_contain_text("For the group Harbour club")
+    # Nothing sticks out of the page sideways; the table scrolls inside its card.
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    save_shot(page, f"{slug}-card-sheet-first-screen-{page.size_name}", full_page=False)
+    assert fill_sheet(page, slug, DATA[slug]()) > 10
+    save_shot(page, f"{slug}-card-sheet-filled-{page.size_name}", full_page=False)
+    page.get_by_role("button", name="Save the card data").click()
+    expect(page.locator("#sheet-saved")).to_contain_text("Saved for Harbour club")
+    expect(page.locator("#sheet-error")).to_have_count(0)
+    save_shot(page, f"{slug}-card-sheet-{page.size_name}")
+
+    table = start(page, base, slug, "Second evening")
+    PLAY[slug](page, table)
+
+
+def play_tales_of_danger(page, table) -> None:
+    links = {name: seats.join_link(page, name) for name in PLAYERS}
+    assert links
+    seats.take_here(page, "Table")
+    expect(page.locator(".tod")).to_be_visible()
+    expect(page.locator("#tod-cards summary")).not_to_contain_text("still to enter")
+    deal(page)
+    take_two(page, "Recruit", ["Sailor", "Captain"])
+    secure_first(page, "Ada")  # the sheet's values: the helper says yes, no question asked
+    expect(page.get_by_role("alert")).to_have_count(0)
+
+
+def play_dark_tales(page, table) -> None:
+    seats.take_here(page, "Table")
+    expect(page.locator(".dt-tale h2")).to_be_visible()
+    before = int(page.locator("#live").get_attribute("data-version"))
+    if page.get_by_role("button", name="Draw a card").count():
+        page.get_by_role("button", name="Draw a card").click()
+        before += 1
+        expect(page.locator("#live")).to_have_attribute("data-version", str(before))
+    # The Old Sage's VP and type were on the sheet: one tap plays it.
+    page.locator("form.move select[name=card]").first.select_option("Old Sage")
+    page.get_by_role("button", name="Play the card").click()
+    expect(page.locator("#live")).to_have_attribute("data-version", str(before + 1))
+    expect(page.locator(".log li").first).to_contain_text("Old Sage")
+
+
+def play_tavern_tales(page, table) -> None:
+    seats.take_here(page, "Table")
+    state = services.loaded_state(services.get_table(table.code))
+    ruby = state.catalog.feat("Ruby")
+    assert ruby is not None and ruby.track == [1, 2, 3, 4]
+    assert state.catalog.hero("Boblin").depths == ["Caverns", "Inferno"]
+
+
+PLAY = {
+    "tales-of-danger": play_tales_of_danger,
+    "dark-tales": play_dark_tales,
+    "tavern-tales": play_tavern_tales,
+}
+
+
+def test_bad_input_stays_on_the_sheet_as_typed(live_server, chromium):
+    page = chromium.new_context(viewport=PHONE, has_touch=True).new_page()
+    page.set_default_timeout(5000)
+    start(page, live_server.url, "dark-tales")
+    page.goto(f"{live_server.url}/t/{services.Table.objects.get().code}/cards/")
+    sheet = page.locator("#card-sheet")
+    # The browser keeps each number within its card's bounds; the server checks the deck.
+    sheet.locator('[name="cards-0-count"]').fill("40")
+    sheet.locator('[name="cards-12-name"]').fill("Prince")
+    sheet.locator('[name="cards-12-count"]').fill("20")
+    page.get_by_role("button", name="Save the card data").click()
+    expect(page.locator("#sheet-error")).to_contain_text("60 cards; the deck has 48")
+    expect(sheet.locator('[name="cards-0-count"]')).to_have_value("40")
+    expect(sheet.locator('[name="cards-12-name"]')).to_have_value("Prince")
+    expect(page.get_by_role("link", name="Back to the table")).to_be_visible()
+    save_shot(page, "dark-tales-card-sheet-refused-phone", full_page=False)
+    assert form_with  # the Tales of Danger helpers are shared
