@@ -46,3 +46,21 @@ def card_sheet_link(table, message) -> str:
         reverse("games:table-card-sheet", args=[table.code]),
         _("Enter every card at once on the card-data sheet"),
     )
+
+
+@register.simple_tag(takes_context=True)
+def typed_if_refused(context, *moves: str):
+    """What the player had typed into one of ``moves``' form when the move was just refused
+    (the page answers the POST): its form shows it again, so a question asks only for the
+    missing value. Empty otherwise."""
+    request = context.get("request")
+    match = getattr(request, "resolver_match", None)
+    if (
+        not context.get("error")
+        or request is None
+        or request.method != "POST"
+        or match is None
+        or match.kwargs.get("name") not in moves
+    ):
+        return {}
+    return request.POST

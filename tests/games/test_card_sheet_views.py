@@ -146,3 +146,31 @@ def test_a_refusal_that_asks_for_a_card_links_the_sheet():
     html = response.content.decode()
     assert "enter from your cards" in html
     assert f'href="{reverse("games:table-card-sheet", args=[table.code])}"' in html
+
+
+def test_a_dark_tales_question_keeps_the_card_and_the_typed_vp():
+    table = services.create_table(
+        "dark-tales",
+        "Friday",
+        {"players": ["Mara", "Bo"], "setting_a": "A1", "setting_b": "B1", "first_player": "Mara"},
+    )
+    client = sit(Client(), table, "p1")
+
+    def play(data):
+        table.refresh_from_db()
+        url = reverse("games:move", args=[table.code, "play-card"])
+        return client.post(url, {"version": table.version, **data}, **HTMX).content.decode()
+
+    client.post(
+        reverse("games:move", args=[table.code, "draw"]), {"version": table.version}, **HTMX
+    )
+    # The Princess's VP are not printed in the rulebook: the app asks, keeping the rest.
+    html = play({"card": "Princess", "goes": "front", "bonus_vp": "1"})
+    assert "How many VP does the Princess show?" in html
+    assert "<option selected>Princess</option>" in html
+    assert '<option value="front" selected>' in html
+    assert 'name="bonus_vp" min="0" max="99" inputmode="numeric" value="1"' in html
+    html = play({"card": "Princess", "vp": "2", "bonus_vp": "1"})  # the next question
+    assert "Where does the Princess go?" in html
+    assert 'name="vp" min="0" max="99" inputmode="numeric" value="2"' in html
+    assert "<option selected>Princess</option>" in html
