@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import replace
+from functools import cached_property
 
 from games.galzyr.campaign.build import endings_of
 
@@ -59,12 +60,16 @@ class Runs(Simulator):
             self.fault("error", (), f"the simulation broke its own rules: {problem}", "")
         self.merge_stats()
 
+    @cached_property
+    def endings(self) -> dict[str, int]:
+        return endings_of(self.world)  # type: ignore[arg-type]
+
     def game_end(self, camp: Campaign, where: str) -> None:
         """The scene Discord (competitive) or Harmony (solo and co-operative) names, as the
         app reads it when the last round is over (the app's own ``endings_of``)."""
         solo = len(camp.players) == 1
         mode = "cooperative" if solo or self.rng.random() < 0.5 else "competitive"
-        number = endings_of(self.world).get(mode)  # type: ignore[arg-type]
+        number = self.endings.get(mode)
         if number is None or number not in self.world.scenes:
             return
         self.where, self.trail = where, [mode]
