@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import secrets
 
+from django.utils.translation import gettext
+
 from games import results
 from games.models import Table
 from games.registry import all_games
@@ -48,7 +50,9 @@ def sections(key: str) -> list[dict]:
             "game": games[slug],
             "tables": finished,
             "chart": results.chart(
-                results.final_scores_by_game([(g, t.state) for t, g, _ in finished])
+                results.final_scores_by_game([(g, t.state) for t, g, _o in finished]),
+                x_label=gettext("Game"),
+                y_label=gettext("Final score"),
             ),
         }
         for slug, finished in by_game.items()

@@ -1,4 +1,5 @@
-"""Scores: a finished table's scores move by move, and a group's finished games."""
+"""Scores: a finished table's scores round by round (or turn by turn), and a group's finished
+games."""
 
 from __future__ import annotations
 
@@ -15,19 +16,37 @@ from games import group_results, results, services
 from games.views_table import device_tables, table_or_404
 
 
+def _names() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """The chart's words, in the request's language: the x axis (and the table's first
+    column) by unit, the y axis by the game's score, the caption by unit."""
+    units = {"round": _("Round"), "turn": _("Turn"), "move": _("Move")}
+    scores = {"points": _("Points"), "vp": _("Victory points"), "prestige": _("Prestige")}
+    captions = {
+        "round": _("Scores at the end of each round"),
+        "turn": _("Scores at the end of each turn"),
+        "move": _("Scores after each move"),
+    }
+    return units, scores, captions
+
+
 @require_GET
 def scores_page(request: HttpRequest, code: str) -> HttpResponse:
-    """A finished table's scores after every move (undone moves left out)."""
+    """A finished table's scores at the end of each round (or turn) with labelled axes, and
+    the same numbers as a table; undone moves left out. HTMX asks for the section alone."""
     table = table_or_404(code)
     game = services.game_of(table)
     outcome = game.outcome(table.state)
-    chart = None
+    chart, caption = None, ""
     if outcome and outcome.finished:
-        chart = results.chart(results.scores_by_move(game, services.kept_states(table)))
+        line = results.timeline(game, services.kept_states(table))
+        units, scores, captions = _names()
+        chart = results.timeline_chart(line, units[line.unit], scores[line.score])
+        caption = captions[line.unit]
+    template = "games/scores.html#scores" if request.htmx else "games/scores.html"
     return render(
         request,
-        "games/scores.html",
-        {"table": table, "game": game, "outcome": outcome, "chart": chart},
+        template,
+        {"table": table, "game": game, "outcome": outcome, "chart": chart, "caption": caption},
     )
 
 

@@ -1,5 +1,7 @@
-"""Finished games per group, and scores after every move, as SVG charts."""
+"""Scores over time: a finished table round by round (or turn by turn) with labelled axes and a
+table beside the chart, and a group's finished games."""
 
+import re
 from urllib.parse import urlencode
 
 import pytest
@@ -7,24 +9,119 @@ from django.test import Client
 from django.urls import reverse
 
 from games import results, services
+from games.dark_tales.rules import game as dark_tales
+from games.engine import Outcome, RuleError, Seat
 from games.models import Table
+from games.rng import Rng
+from tests.games.dark_tales.test_dark_tales_random_game import INVENTED, bot_move
 from tests.seating import sit
 
 from ..conftest import tally  # noqa: TID252 - the tests' own game
 
 
 def test_chart_scales_every_line_into_the_box():
-    chart = results.chart({"Ada": [0, 5, 20], "Bo": [0, 3, 7]})
+    chart = results.chart({"Ada": [0, 5, 20], "Bo": [0, 3, 7]}, x_label="Game", y_label="Score")
     assert chart.top == 20 and chart.steps == 3
     ada = chart.lines[0]
     xs = [float(p.split(",")[0]) for p in ada.points.split()]
     ys = [float(p.split(",")[1]) for p in ada.points.split()]
-    assert xs[0] == results.PAD and xs[-1] == results.WIDTH - results.PAD
-    assert ys[0] == results.HEIGHT - results.PAD and ys[-1] == results.PAD
+    assert xs[0] == results.LEFT and xs[-1] == results.WIDTH - results.RIGHT
+    assert ys[0] == results.HEIGHT - results.BOTTOM and ys[-1] == results.TOP
+    assert [t.label for t in chart.y_ticks] == ["0", "5", "10", "15", "20"]
+    assert [t.label for t in chart.x_ticks] == ["1", "2", "3"]
+    assert (chart.x_label, chart.y_label) == ("Game", "Score")
+
+
+def test_a_chart_from_the_start_draws_it_at_zero_and_tables_each_change():
+    chart = results.chart(
+        {"Ada": [3, 3, 9], "Bo": [0, 4, 4]}, steps=["1", "2", "3"], start={"Ada": 0, "Bo": 0}
+    )
+    assert [t.label for t in chart.x_ticks] == ["0", "1", "2", "3"]
+    assert (
+        chart.lines[0].points.split()[0]
+        == f"{results.LEFT:.1f},{results.HEIGHT - results.BOTTOM:.1f}"
+    )
+    assert [(r.step, [(c.score, c.change) for c in r.cells]) for r in chart.rows] == [
+        ("1", [(3, 3), (0, 0)]),
+        ("2", [(3, 0), (4, 4)]),
+        ("3", [(9, 6), (4, 0)]),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("span", "step"), [(0, 1), (4, 1), (7, 2), (20, 5), (30, 10), (130, 50), (1000, 200)]
+)
+def test_ticks_fall_on_round_numbers(span, step):
+    assert results.nice_step(span) == step
+
+
+def test_a_long_game_labels_every_few_steps():
+    chart = results.chart({"Ada": list(range(60))})
+    labels = [t.label for t in chart.x_ticks]
+    assert labels[:3] == ["1", "5", "10"] and labels[-1] == "60"
+    assert len(labels) <= results.MAX_X_TICKS + 1
+    assert chart.lines[0].dots == []  # 60 dots would blur the line
 
 
 def test_no_series_no_chart():
     assert results.chart({}) is None
+
+
+class Played:
+    """A game's states as the scores page reads them: ``score`` per seat, and the clock's key."""
+
+    def __init__(self, slug):
+        self.slug = slug
+
+    def seats(self, state):
+        return [Seat("table", "Table", "table"), Seat("p1", "Ada", "player")] + [
+            Seat("p2", "Bo", "player")
+        ]
+
+    def outcome(self, state):
+        return Outcome(finished=state.get("over", False), scores=dict(state["score"]))
+
+
+def states(*steps):
+    """(turn or round, Ada's score, Bo's score) per state."""
+    return [{"turn": t, "campaign": {"game": {"number": t}}, "score": {"p1": a, "p2": b}}
+            for t, a, b in steps]  # fmt: skip
+
+
+def test_a_turn_ends_with_the_move_that_passes_it_on():
+    # Ada scores 2 and passes (turn 2 begins); Bo scores 3 in the move that ends turn 2.
+    played = states((1, 0, 0), (1, 2, 0), (2, 2, 0), (3, 2, 3), (3, 6, 3))
+    line = results.timeline(Played("tavern-tales"), played)
+    assert (line.unit, line.score, line.steps) == ("turn", "prestige", ["1", "2", "3"])
+    assert line.start == {"Ada": 0, "Bo": 0}
+    assert line.series == {"Ada": [2, 2, 6], "Bo": [0, 3, 3]}
+
+
+def test_galzyr_is_plotted_by_round():
+    played = states((1, 0, 0), (1, 1, 0), (1, 1, 2), (2, 3, 2), (2, 5, 2))
+    played.insert(3, {**played[2], "campaign": {"game": None}})  # between rounds: no game
+    line = results.timeline(Played("galzyr"), played)
+    assert (line.unit, line.score, line.steps) == ("round", "prestige", ["1", "2"])
+    assert line.series == {"Ada": [3, 5], "Bo": [2, 2]}
+
+
+def test_a_step_nothing_was_scored_in_at_the_end_is_left_out():
+    played = states((1, 0, 0), (2, 4, 0), (3, 4, 5))  # turn 3 began, then the game ended
+    assert results.timeline(Played("tales-of-danger"), played).steps == ["1", "2"]
+
+
+def test_dark_tales_plots_its_face_down_piles_once_the_game_is_over():
+    vp = [{"turn": t, "players": [{"vp": a}, {"vp": b}]} for t, a, b in ((1, 0, 0), (2, 3, 0))]
+    game = Played("dark-tales")
+    game.outcome = lambda state: Outcome(finished=True, scores={"p1": 0, "p2": 0})
+    line = results.timeline(game, vp)
+    assert line.series == {"Ada": [3], "Bo": [0]} and line.score == "vp"
+
+
+def test_a_game_without_a_clock_is_plotted_per_move():
+    line = results.timeline(Played("tally"), states((0, 0, 0), (1, 5, 0), (0, 5, 5)))
+    assert (line.unit, line.steps) == ("move", ["1", "2"])
+    assert line.series == {"Ada": [5, 5], "Bo": [0, 5]}
 
 
 def test_final_scores_by_game_fill_absent_players_with_zero():
@@ -38,19 +135,52 @@ def test_final_scores_by_game_fill_absent_players_with_zero():
     assert series == {"Ada": [20, 6], "Bo": [4, 0], "Cy": [0, 21]}
 
 
-@pytest.mark.django_db
-def test_scores_page_plots_a_finished_game_move_by_move(client):
+def race(undo_at=None):
+    """Ada and Bo add 5 points a move until Ada reaches 20 (tally: plotted per move)."""
     table = services.create_table("tally", "Race", {"players": ["Ada", "Bo"]}, group="Thu")
-    version = 1
-    for _ in range(4):
-        for _seat in ("p1", "p2"):
-            table, _ = services.apply_move(
-                table.code, "add", {"points": 5}, expected_version=version, seat="table"
-            )
-            version = table.version
-    response = client.get(reverse("games:scores", args=[table.code]))
-    assert b"<polyline" in response.content
-    assert b"Ada: 0, 5, 5, 10, 10, 15, 15, 20, 20" in response.content
+    for points in (5, 5, 5, 5, 5, 5, 5):
+        table, _ = services.apply_move(
+            table.code, "add", {"points": points}, expected_version=table.version, seat="table"
+        )
+    return table
+
+
+def cells(html: str) -> list[list[str]]:
+    """The chart's table, row by row (the step, then each player's score and change)."""
+    body = html.split("<tbody>")[1].split("</tbody>")[0]
+    rows = body.split("<tr>")[1:]
+    return [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row) for row in rows]
+
+
+@pytest.mark.django_db
+def test_scores_page_plots_a_finished_game_with_labelled_axes_and_a_table(
+    client, django_assert_num_queries
+):
+    table = race()
+    with django_assert_num_queries(2):  # the table, then its log (one query each)
+        response = client.get(reverse("games:scores", args=[table.code]))
+    html = response.content.decode()
+    assert "<polyline" in html and html.count("<polyline") == 2
+    assert 'class="axis-title"' in html and ">Move</text>" in html and ">Points</text>" in html
+    assert "Scores after each move" in html
+    assert cells(html)[:3] == [
+        ["1", '5 <span class="change">(+5)</span>', "0"],
+        ["2", "5", '5 <span class="change">(+5)</span>'],
+        ["3", '10 <span class="change">(+5)</span>', "5"],
+    ]
+    assert len(cells(html)) == 7
+    assert "<html" in html  # the whole page
+
+
+@pytest.mark.django_db
+def test_htmx_gets_the_scores_section_alone(client, django_assert_num_queries):
+    table = race()
+    with django_assert_num_queries(2):
+        response = client.get(reverse("games:scores", args=[table.code]), HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert html.lstrip().startswith('<section id="scores"')
+    assert "<html" not in html and "topbar" not in html
+    assert "<polyline" in html and len(cells(html)) == 7
 
 
 @pytest.mark.django_db
@@ -62,9 +192,10 @@ def test_scores_page_leaves_undone_moves_out(client):
         )
         if points == 4:  # Bo's 4 never happened: Bo adds 5 instead
             table, _ = services.undo_last(table.code, expected_version=table.version, seat="table")
-    response = client.get(reverse("games:scores", args=[table.code]))
-    assert b"Ada: 0, 3, 3, 8, 8, 13, 13, 18, 18, 23" in response.content
-    assert b"Bo: 0, 0, 5, 5, 10, 10, 15, 15, 20, 20" in response.content
+    rows = cells(client.get(reverse("games:scores", args=[table.code])).content.decode())
+    scores = [[re.sub(r" <span.*", "", c) for c in row[1:]] for row in rows]
+    assert [a for a, _b in scores] == ["3", "3", "8", "8", "13", "13", "18", "18", "23"]
+    assert [b for _a, b in scores] == ["0", "5", "5", "10", "10", "15", "15", "20", "20"]
 
 
 @pytest.mark.django_db
@@ -114,7 +245,8 @@ def test_the_groups_link_lists_its_finished_games(client, thursday):
     assert "First" in content and "Second" in content
     assert "Running" not in content and "Elsewhere" not in content
     assert "Namesake" not in content  # another group that picked the same name
-    assert "Ada: 20, 20" in content
+    assert "Final scores, game by game" in content and ">Game</text>" in content
+    assert [row[1] for row in cells(content)] == ['20 <span class="change">(+20)</span>', "20"]
     assert reverse("games:scores", args=[thursday["first"].code]) in content
 
 
@@ -190,3 +322,45 @@ def test_a_group_name_with_signs_in_it_still_opens(client):
     assert link(table) in page and "Thu &amp; Fri #2" in page
     response = client.get(link(table))
     assert response.status_code == 200 and b"Night" in response.content
+
+
+def dark_tales_to_the_end(seed=7, players=("Ada", "Bo", "Cy")):
+    """A seeded Dark Tales game played to its reveal through the services, by the random-game
+    bot (tests/games/dark_tales/test_dark_tales_random_game.py)."""
+    options = {"players": list(players), "setting_a": "A1", "setting_b": "B1", "cards": INVENTED}
+    table = services.create_table("dark-tales", "Night", options)
+    rng = Rng(seed)
+    for _ in range(3000):
+        state = dark_tales.load(table.state)
+        if state.phase == "over":
+            return table
+        move, args, may_fail = bot_move(state, rng)
+        seat = args["player"] if move == "enter-bonus" else "table"
+        try:
+            table, _ = services.apply_move(
+                table.code, move, args, expected_version=table.version, seat=seat
+            )
+        except RuleError:
+            if not may_fail:
+                raise
+            if move == "play-item":
+                table, _ = services.apply_move(
+                    table.code, "skip-item", {}, expected_version=table.version, seat=seat
+                )
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.django_db
+def test_a_dark_tales_game_is_plotted_turn_by_turn(client, django_assert_num_queries):
+    table = dark_tales_to_the_end()
+    state = dark_tales.load(table.state)
+    with django_assert_num_queries(2):
+        html = client.get(reverse("games:scores", args=[table.code])).content.decode()
+    assert ">Turn</text>" in html and ">Victory points</text>" in html
+    assert "Scores at the end of each turn" in html
+    rows = cells(html)
+    assert [row[0] for row in rows] == [str(n) for n in range(1, len(rows) + 1)]
+    assert len(rows) in (state.turn - 1, state.turn)  # a row per turn, not per move
+    assert table.version > 2 * len(rows)
+    final = [int(re.sub(r" <span.*", "", c)) for c in rows[-1][1:]]
+    assert final == [p.vp for p in state.players]  # the last row is the revealed scores
