@@ -24,10 +24,15 @@ from django.utils.translation import gettext as _
 
 from games.engine import TABLE_SEAT, RuleError
 from games.models import Claim, Table
+from games.registry import get_game
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 180  # a campaign can rest for months between sessions
 COOKIE_SALT = "talekeeper.claim"
 PUBLIC_SEAT = TABLE_SEAT  # whose view an anonymous client gets: the shared display's
+# How long the shared display shows a seat's private parts after the hand-over, if nobody taps
+# "Done, hide again": a player who walks away leaves no hand open for the evening.
+HAND_OVER_MAX_AGE = 30 * 60
+HAND_OVER_SALT = "talekeeper.hand-over"
 
 
 class AccessDenied(RuleError):
@@ -38,6 +43,10 @@ class TableNotFound(Exception):
     """No table has this code (the page or API answers 404)."""
 
 
+class SeatHeld(RuleError):
+    """Another device holds this seat (the API answers 409)."""
+
+
 @dataclass(frozen=True)
 class Access:
     """What one request may do at one table."""
@@ -45,11 +54,22 @@ class Access:
     seat: str | None  # None: holds no seat (anonymous, or a keeper between seats)
     keeper: bool = False
     claim_id: int | None = None
+    # The seat the device itself holds when it plays ``seat`` for a player without a device:
+    # the shared display ("table") after the hand-over (``act_for``). ``seat`` then decides
+    # the view, the moves and their roles; None for a device playing its own seat.
+    via: str | None = None
 
     @property
     def view_seat(self) -> str:
         """The seat whose view this request is shown."""
         return self.seat or PUBLIC_SEAT
+
+    @property
+    def own(self) -> Access:
+        """What the device holds itself (the shared display's seat while it acts for one)."""
+        return (
+            Access(seat=self.via, keeper=self.keeper, claim_id=self.claim_id) if self.via else self
+        )
 
     def require_seat(self) -> str:
         if self.seat is None:
@@ -77,9 +97,11 @@ ANONYMOUS = Access(seat=None)
 @dataclass(frozen=True)
 class Credential:
     """A request's secret, unresolved: a write resolves it inside its own locked read of the
-    table (``locked``), so the credential check costs no query of its own."""
+    table (``locked``), so the credential check costs no query of its own. ``as_seat``: the
+    seat the shared display plays (``act_for``), checked in that same locked read."""
 
     secret: str | None
+    as_seat: str | None = None
 
 
 def digest(secret: str) -> str:
@@ -133,6 +155,97 @@ def device_secrets(request: HttpRequest, limit: int = 60) -> list[str]:
     return found
 
 
+# -- the shared display playing a seat no device holds ---------------------------------------
+
+
+def held_seats(table: Table, *, fresh: bool = False) -> set[str]:
+    """The seats some device holds; kept on ``table`` (this request's row) so a page and the
+    check before it ask once."""
+    found = None if fresh else getattr(table, "_held_seats", None)
+    if found is None:
+        found = set(
+            Claim.objects.filter(table=table).exclude(seat="").values_list("seat", flat=True)
+        )
+        table._held_seats = found
+    return found
+
+
+def act_for(table: Table, held: Access, seat_id: str | None) -> Access:
+    """``held`` playing ``seat_id`` at ``table``: the shared display may play any seat no
+    device holds (a player without a phone, the story master of a group with one tablet); no
+    one else plays another seat, and a seat a device holds is played on that device only.
+
+    The one rule for pages and the API alike: the answer's ``seat`` is ``seat_id`` (its view,
+    its moves, the roles the engine checks) and ``via`` the shared display's own seat.
+    AccessDenied for any device but the shared display's, SeatHeld for a held seat, RuleError
+    for a seat the table lacks. Called with the table row locked by a write, so no device can
+    take the seat between this check and the move.
+    """
+    if not seat_id or seat_id == held.seat:
+        return held
+    if held.via is not None:
+        held = held.own
+    if held.seat != TABLE_SEAT:
+        raise AccessDenied(
+            _(
+                "Only the shared display plays for a seat no device holds; this device plays "
+                "its own seat only."
+            )
+        )
+    seat = next((s for s in get_game(table.game).seats(table.state) if s.id == seat_id), None)
+    if seat is None or seat.kind == TABLE_SEAT:
+        raise RuleError(_("There is no seat “%(seat)s” at this table.") % {"seat": seat_id})
+    if seat_id in held_seats(table, fresh=True):
+        raise SeatHeld(
+            _(
+                "A device holds “%(seat)s”: only that device shows its private parts and makes "
+                "its moves."
+            )
+            % {"seat": seat.label}
+        )
+    return Access(seat=seat_id, keeper=held.keeper, claim_id=held.claim_id, via=held.seat)
+
+
+def hand_over_cookie(code: str) -> str:
+    return f"play_{code}"
+
+
+def _bound(secret: str | None) -> str:
+    """The part of a hand-over that ties it to one device's credential: another device's copy
+    of the cookie (or one kept after the device changed seats) opens nothing."""
+    return digest(f"hand-over:{secret or ''}")[:24]
+
+
+def hand_over(response: HttpResponse, request: HttpRequest, code: str, seat_id: str) -> None:
+    """Remember on this device that the shared display now plays ``seat_id`` (the deliberate
+    "hand the tablet to …" tap; the caller has checked it with ``act_for``)."""
+    value = f"{seat_id}:{_bound(page_secret(request, code))}"
+    response.set_signed_cookie(
+        hand_over_cookie(code),
+        value,
+        salt=HAND_OVER_SALT,
+        max_age=HAND_OVER_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SEAT_COOKIE_SECURE,
+    )
+
+
+def hide_again(response: HttpResponse, code: str) -> None:
+    response.delete_cookie(hand_over_cookie(code), samesite="Lax")
+
+
+def handed_over(request: HttpRequest, code: str) -> str | None:
+    """The seat this device was handed over to (within HAND_OVER_MAX_AGE), if any."""
+    value = request.get_signed_cookie(
+        hand_over_cookie(code), default=None, salt=HAND_OVER_SALT, max_age=HAND_OVER_MAX_AGE
+    )
+    seat_id, _sep, bound = (value or "").partition(":")
+    if not seat_id or bound != _bound(page_secret(request, code)):
+        return None
+    return seat_id
+
+
 # -- resolving: one indexed query ------------------------------------------------------------
 
 
@@ -170,9 +283,10 @@ def claim_access(code: str, secret: str | None) -> Access:
     return _of(claim) if claim else ANONYMOUS
 
 
-def locked(code: str, secret: str | None) -> tuple[Table, Access]:
+def locked(code: str, secret: str | None, as_seat: str | None = None) -> tuple[Table, Access]:
     """The table row locked for a write and what ``secret`` proves there, in one query (the
-    device's claim joined to the row; only the table's row is locked)."""
+    device's claim joined to the row; only the table's row is locked); with ``as_seat``, the
+    shared display playing that seat (``act_for``: one more query, for the held seats)."""
     mine = FilteredRelation("claims", condition=Q(claims__token_hash=digest(secret or "")))
     table = (
         Table.objects.select_for_update(of=("self",))
@@ -190,12 +304,35 @@ def locked(code: str, secret: str | None) -> tuple[Table, Access]:
     if not secret or table.claim_id is None:
         return table, ANONYMOUS
     held = Access(seat=table.claim_seat or None, keeper=table.claim_keeper, claim_id=table.claim_id)
-    return table, held
+    return table, act_for(table, held, as_seat)
 
 
 def page_access(request: HttpRequest, code: str) -> tuple[Table, Access]:
+    """What the device holds itself (the seat page, keeping, backups)."""
     return table_and_access(code, page_secret(request, code))
 
 
-def api_access(request: HttpRequest, code: str) -> tuple[Table, Access]:
-    return table_and_access(code, api_secret(request))
+def page_play(request: HttpRequest, code: str) -> tuple[Table, Access]:
+    """The seat a table page is played as: the device's own, or after the hand-over the seat
+    the shared display plays for (while no device takes that seat; the display's own view
+    otherwise, so a phone taking the seat hides it on the tablet at the next refresh)."""
+    table, held = page_access(request, code)
+    seat_id = handed_over(request, code) if held.seat == TABLE_SEAT else None
+    if seat_id:
+        try:
+            return table, act_for(table, held, seat_id)
+        except RuleError:
+            pass
+    return table, held
+
+
+def page_credential(request: HttpRequest, code: str) -> Credential:
+    """A page write's credential, with the seat the shared display was handed over to."""
+    return Credential(page_secret(request, code), as_seat=handed_over(request, code))
+
+
+def api_access(request: HttpRequest, code: str, as_seat: str | None = None) -> tuple[Table, Access]:
+    """What the bearer token proves; with ``as_seat``, the shared display's token playing that
+    seat (refused as ``act_for`` refuses)."""
+    table, held = table_and_access(code, api_secret(request))
+    return table, act_for(table, held, as_seat)

@@ -21,6 +21,10 @@ from games.exchange import TableDocument
 from games.registry import all_games
 
 REF = "#/components/schemas/"
+AS_SEAT_HELP = (
+    "The shared display's credential plays this seat, which no device holds (the move's roles "
+    "are checked against it); refused for any other credential and for a held seat."
+)
 EXPORT_DOCUMENT = {"$ref": f"{REF}ExportDocument"}
 
 
@@ -112,6 +116,7 @@ def _move(game, move, args: dict[str, str]) -> dict[str, Any]:
                 "minimum": 1,
                 "description": "The table's version this move is made against.",
             },
+            "as_seat": {"type": "string", "maxLength": 16, "description": AS_SEAT_HELP},
         },
         "required": ["move", "version"],
     }

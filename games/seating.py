@@ -17,16 +17,12 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from games import services
-from games.access import ANONYMOUS, Access, AccessDenied, digest
+from games.access import ANONYMOUS, Access, AccessDenied, SeatHeld, digest
 from games.engine import RuleError, Seat
 from games.models import Claim, Table, new_invite_salt
 from games.registry import get_game
 
 INVITE_SALT = "talekeeper.seat-invite"
-
-
-class SeatHeld(RuleError):
-    """Another device holds this seat (the API answers 409)."""
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,14 @@
 from django.urls import path
 
-from games import views, views_backups, views_catalog, views_history, views_results, views_table
+from games import (
+    views,
+    views_backups,
+    views_catalog,
+    views_hand_over,
+    views_history,
+    views_results,
+    views_table,
+)
 from games.galzyr import campaign_pages
 from games.live import views as live_views
 
@@ -26,6 +34,9 @@ urlpatterns = [
     path("t/<str:code>/join/<str:seat>/<str:invite>/", views_table.join_seat, name="join-seat"),
     path("t/<str:code>/poll/", views_table.poll, name="poll"),
     path("t/<str:code>/stream/", live_views.stream, name="stream"),
+    # The shared display handed over to a seat no device holds, and back (views_hand_over).
+    path("t/<str:code>/play/done/", views_hand_over.hide, name="hide-again"),
+    path("t/<str:code>/play/<str:seat>/", views_hand_over.hand_over, name="hand-over"),
     path("t/<str:code>/move/<slug:name>/", views_table.move, name="move"),
     path("t/<str:code>/undo/", views_table.undo, name="undo"),
     path("t/<str:code>/history/", views_history.history_page, name="history"),

@@ -23,6 +23,7 @@ from games import access, keeping, seating, services
 from games.access import Access
 from games.engine import RuleError
 from games.forms import args_from_form, version_from_form
+from games.hand_over import hand_over_part
 from games.models import Table
 
 RECENT = 5  # log lines shown under the panel
@@ -39,6 +40,15 @@ def access_or_404(request: HttpRequest, code: str) -> tuple[Table, Access]:
     """The table and what this device's cookie proves there (games/access.py)."""
     try:
         return access.page_access(request, code)
+    except services.TableNotFound:
+        raise Http404(_("No table has this code.")) from None
+
+
+def play_or_404(request: HttpRequest, code: str) -> tuple[Table, Access]:
+    """The table and the seat its page is played as: the device's own, or the seat the shared
+    display was handed over to (games/access.py ``page_play``)."""
+    try:
+        return access.page_play(request, code)
     except services.TableNotFound:
         raise Http404(_("No table has this code.")) from None
 
@@ -60,10 +70,12 @@ def table_context(
     error: bool = False,
     state=None,
     keeper: bool = False,
+    held: Access | None = None,
 ) -> dict:
     """What games/table.html shows; ``state`` is the table's state already parsed, if the
     request has it (a big state takes a millisecond to parse: once per request is enough).
-    ``keeper``: the device may export and keep backups (the page offers them)."""
+    ``keeper``: the device may export and keep backups (the page offers them). ``held``: what
+    the request holds, for the shared display's hand-over part (games/hand_over.py)."""
     game = services.game_of(table)
     if state is None:
         # Parsed once for the seats, the outcome and the view (or left by the move).
@@ -87,15 +99,17 @@ def table_context(
         "may": game.may(state, seat_id),
         "keeper": keeper,
         "group_key": table.group_key if table.group else "",
+        "hand_over": hand_over_part(table, held, list(seats.values())),
     }
 
 
 @require_GET
 def table_page(request: HttpRequest, code: str) -> HttpResponse:
-    table, held = access_or_404(request, code)
+    table, held = play_or_404(request, code)
     if held.seat is None:
         return redirect("games:seat", code=code)
-    return render(request, "games/table.html", table_context(table, held.seat, keeper=held.keeper))
+    context = table_context(table, held.seat, keeper=held.keeper, held=held)
+    return render(request, "games/table.html", context)
 
 
 @require_GET
@@ -115,17 +129,17 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
         raise Http404(_("No table has this code."))
     if str(version) == request.GET.get("v"):
         return HttpResponse(status=204)
-    table, held = access_or_404(request, code)
+    table, held = play_or_404(request, code)
     if held.seat is None:
         return to_seat_page(request, code)
-    context = table_context(table, held.seat, keeper=held.keeper)
+    context = table_context(table, held.seat, keeper=held.keeper, held=held)
     return render(request, "games/table.html#live", context)
 
 
 def _write(request: HttpRequest, code: str, action) -> HttpResponse:
     """Shared by every write: the cookie's credential checked inside the service's own locked
     read (no query of its own), the version from the form, errors shown in place."""
-    who = access.Credential(access.page_secret(request, code))
+    who = access.page_credential(request, code)
     try:
         table, logged = action(who, version_from_form(request.POST))
     except services.TableNotFound:
@@ -135,17 +149,19 @@ def _write(request: HttpRequest, code: str, action) -> HttpResponse:
     except services.VersionConflict as conflict:
         held = conflict.held
         context = table_context(
-            conflict.table, held.seat, str(conflict), error=True, keeper=held.keeper
+            conflict.table, held.seat, str(conflict), error=True, keeper=held.keeper, held=held
         )
         return _respond(request, context, status=409)
     except RuleError as exc:
-        table, held = access_or_404(request, code)
+        table, held = play_or_404(request, code)
         if held.seat is None:
             return to_seat_page(request, code)
-        context = table_context(table, held.seat, str(exc), error=True, keeper=held.keeper)
+        context = table_context(
+            table, held.seat, str(exc), error=True, keeper=held.keeper, held=held
+        )
         return _respond(request, context, status=400)
     held = table.held
-    context = table_context(table, held.seat, logged.sentence, keeper=held.keeper)
+    context = table_context(table, held.seat, logged.sentence, keeper=held.keeper, held=held)
     return _respond(request, context)
 
 
@@ -246,6 +262,7 @@ def choose_seat(request: HttpRequest, code: str) -> HttpResponse:
         return _seat_page(request, table, held, str(exc), status=400)
     response = redirect("games:table", code=code)
     access.remember(response, code, secret)
+    access.hide_again(response, code)  # a new seat: no hand-over carries over
     return response
 
 
@@ -278,6 +295,7 @@ def leave_seat(request: HttpRequest, code: str) -> HttpResponse:
         return _seat_page(request, table, held, str(exc), status=400)
     messages.success(request, _("This device left its seat."))
     response = redirect("games:seat", code=code)
+    access.hide_again(response, code)
     if now.claim_id is None:
         access.forget(response, code)
     return response

@@ -8,7 +8,7 @@ from functools import wraps
 
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
-from drf_spectacular.utils import OpenApiResponse
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
 from rest_framework import serializers, status
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
@@ -166,9 +166,12 @@ def table_endpoint(view):
     @wraps(view)
     def wrapped(request: Request, code: str, **kwargs) -> Response:
         try:
-            table, held = access.api_access(request, code)
+            as_seat = request.query_params.get("as_seat") or None
+            table, held = access.api_access(request, code, as_seat)
         except services.TableNotFound:
             return not_found()
+        except RuleError as exc:  # as_seat refused: not the shared display, or a held seat
+            return refusal(exc)
         try:
             return view(request, table, held, **kwargs)
         except services.VersionConflict as exc:
@@ -185,3 +188,10 @@ DENIED = OpenApiResponse(
     ErrorSerializer, description="The credential does not allow this (no seat, or not a keeper)."
 )
 CONFLICT = OpenApiResponse(ConflictSerializer, description="Made against an old version.")
+HELD = OpenApiResponse(ErrorSerializer, description="as_seat names a seat a device holds.")
+AS_SEAT_HELP = (
+    "The shared display's credential (the 'table' seat) plays a seat no device holds: the "
+    "table is seen, and the move made, as that seat (its roles checked). Refused (403) for "
+    "any other credential and (409) for a seat a device holds."
+)
+AS_SEAT = OpenApiParameter("as_seat", str, required=False, description=AS_SEAT_HELP)

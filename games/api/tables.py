@@ -15,8 +15,11 @@ from rest_framework.response import Response
 from games import access, exchange, keeping, seating, services
 from games.access import Access, Credential
 from games.api.common import (
+    AS_SEAT,
+    AS_SEAT_HELP,
     CONFLICT,
     DENIED,
+    HELD,
     NOT_FOUND,
     REFUSED,
     MoveSerializer,
@@ -64,13 +67,23 @@ class KeptTableSerializer(TableSerializer):
     )
 
 
-class MoveRequestSerializer(serializers.Serializer):
+class ActingSerializer(serializers.Serializer):
+    as_seat = serializers.CharField(
+        max_length=16,
+        required=False,
+        default="",
+        allow_blank=True,
+        help_text=AS_SEAT_HELP,
+    )
+
+
+class MoveRequestSerializer(ActingSerializer):
     move = serializers.CharField(max_length=60)
     args = serializers.DictField(required=False, default=dict)
     version = serializers.IntegerField(min_value=1)
 
 
-class UndoRequestSerializer(serializers.Serializer):
+class UndoRequestSerializer(ActingSerializer):
     version = serializers.IntegerField(min_value=1)
 
 
@@ -90,7 +103,8 @@ def moved(body_serializer):
         def view(request: Request, code: str, **kwargs) -> Response:
             body = body_serializer(data=request.data)
             body.is_valid(raise_exception=True)
-            who = Credential(access.api_secret(request))
+            as_seat = body.validated_data.get("as_seat") or None
+            who = Credential(access.api_secret(request), as_seat=as_seat)
             try:
                 table, logged = action(code, body.validated_data, who, **kwargs)
             except services.VersionConflict as exc:
@@ -138,7 +152,8 @@ class RenameSerializer(serializers.Serializer):
 
 @extend_schema(
     methods=["GET"],
-    responses={200: TableSerializer, 404: NOT_FOUND},
+    parameters=[AS_SEAT],
+    responses={200: TableSerializer, 403: DENIED, 404: NOT_FOUND, 409: HELD},
     tags=["tables"],
     description="The table as the credential's seat may see it; without a credential, the "
     "public view (what the shared display shows).",

@@ -89,6 +89,9 @@ def _player(state: State, index: int, viewer: int | None) -> dict[str, Any]:
         "segment": _segment(state, index),
         "segments_done": len(p.voyage),
         "journals_owed": p.journals_owed,
+        # Cards that may pay for a segment (those not promised as journals): as many payment
+        # fields as that, on a display that can't name them (counts are public).
+        "spare": len(p.hand) - p.journals_owed,
     }
     if not private:
         out["hand"] = list(p.hand)

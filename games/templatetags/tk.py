@@ -27,3 +27,12 @@ def get(mapping, key):
         return mapping[key]
     except (KeyError, IndexError, TypeError):
         return None
+
+
+@register.filter
+def numbers(count) -> range:
+    """`{% for n in spare|numbers %}`: 1 to ``count``, one form field per card."""
+    try:
+        return range(1, int(count) + 1)
+    except (TypeError, ValueError):
+        return range(0)
