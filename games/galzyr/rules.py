@@ -144,6 +144,13 @@ game = GalzyrGame(
     # story-master paragraphs, the secret questions, the outcomes of the options and the notes.
     # ``note``: a note effect's own text (its ``text`` too), for the story master alone.
     secret_keys=frozenset({"event", "text", "questions", "outcomes", "note"}),
+    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
+    # whose turn, the scene being read and whether it is over, the date, the campaign's phase.
+    contended=frozenset(
+        {"active", "partner", "scene", "locked", "scene_turn", "month", "day", "campaign.phase"}
+        | {"campaign.game.phase", "campaign.game.turn", "campaign.game.step"}
+        | {"campaign.game.number", "campaign.game.starting", "campaign.calendar.day"}
+    ),
 )
 
 

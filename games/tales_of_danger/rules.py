@@ -197,6 +197,10 @@ game = Game(
     options_template="games/tales_of_danger/new_options.html",
     # In Act 3 (and after) a player's hand is their own.
     secret_keys=frozenset({"hand", "unnamed"}),
+    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
+    # the act and step, whose turn, who still owes a turn, and the deck's count.
+    contended=frozenset({"stage", "step", "active", "turn", "deck"})
+    | {"final_round_by", "final_turns", "prepare_queue"},
 )
 
 

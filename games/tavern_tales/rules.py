@@ -157,6 +157,12 @@ game: Game[State] = Game(
     catalog_from_state_fn=catalog_from_state,
     # A hero played face-down in a 2-player claim is its player's until it is shown.
     secret_keys=frozenset({"hero"}),
+    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
+    # whose turn, the phase, who answers the claim now, and the decks' counts.
+    contended=frozenset(
+        {"active", "turn", "phase", "claim.stage", "claim.responder", "claim.passes"}
+        | {"claim.winner", "hero_deck", "feat_deck"}
+    ),
 )
 
 

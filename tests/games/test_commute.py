@@ -4,16 +4,19 @@ services, the pages and the API; the log and undo stay exact."""
 
 from __future__ import annotations
 
+import typing
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
+from pydantic import BaseModel
 
 from games import commute, services
 from games.galzyr import book as books
 from games.models import Move
 from games.patch import KEY_ORDER, diff, touched
+from games.registry import all_games
 from tests.games.test_commute_game import commons_registered  # noqa: F401 (autouse)
 from tests.seating import api_as, sit
 
@@ -195,3 +198,21 @@ def test_places_meet_along_a_path_and_through_wildcards():
     assert commute.meets([("p", 3, "hand")], [("p", "*", "hand")])
     assert not commute.meets([("a", "b")], [("a", "c")])
     assert not commute.meets([("p", 1)], [("p", 2)])
+
+
+def fields_of(annotation) -> dict:
+    """The pydantic fields behind an annotation (``Round | None`` → Round's fields)."""
+    for kind in (annotation, *typing.get_args(annotation)):
+        if isinstance(kind, type) and issubclass(kind, BaseModel):
+            return kind.model_fields
+    return {}
+
+
+@pytest.mark.parametrize("slug", sorted(all_games()))
+def test_every_contended_place_is_a_field_of_the_games_state(slug):
+    game = all_games()[slug]
+    for dotted in game.contended:
+        fields = game.State.model_fields
+        for part in dotted.split("."):
+            assert part in fields, (slug, dotted)
+            fields = fields_of(fields[part].annotation)
