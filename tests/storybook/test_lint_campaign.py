@@ -101,7 +101,7 @@ def test_an_adventurer_without_an_ability_card_is_told_not_refused(tmp_path):
     )
     ready = campaign_readiness(read_world(path)[0])
     assert ready.ready
-    assert "world.yaml:24: Rook takes no card at a reset: no card #000 has the icon 'feather'" in [
+    assert "world.yaml:23: Rook takes no card at a reset: no card #000 has the icon 'feather'" in [
         f"{d.file}:{d.line}: {d.message}" for d in ready.notes
     ]
 
