@@ -20,8 +20,9 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import access, card_sheets, catalogs, codes
+from games import access, card_data, card_sheets, catalogs, codes, services
 from games.engine import RuleError
+from games.models import Table
 from games.registry import get_game
 from games.views_table import device_tables, partial_or_page, table_or_404
 from storybook.librarian import is_librarian, librarian_required
@@ -104,9 +105,19 @@ def _editor(request: HttpRequest) -> tuple[catalogs.Editor, dict[str, str]]:
     return editor, groups
 
 
+def _seated_at(request: HttpRequest, code: str, game) -> Table | None:
+    """The table the sheet was opened from, when this browser holds a seat there."""
+    try:
+        table, held = access.page_access(request, code)
+    except access.TableNotFound:
+        return None
+    return table if held.seat and table.game == game.slug else None
+
+
 @require_http_methods(["GET", "POST"])
 def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
-    """Every card the game needs on one page; one Save for the group (or the server)."""
+    """Every card the game needs on one page; one Save for the group (or the server), and for
+    the table it was opened from when this browser holds a seat there."""
     game = _game_or_404(game_slug)
     if not card_sheets.has_sheet(game.slug):
         raise Http404(_("This game has no card-data sheet."))
@@ -120,36 +131,47 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
         group_key = next(iter(groups), "")
     if group_key and group_key not in groups:
         group_key = ""  # a group this browser keeps no table of: the server's sheet
-    saved = catalogs.saved(game, group_key)
+    table = _seated_at(request, back, game) if back else None
+    # From a table: the cards as that table has them (the group's, and what it entered since).
+    saved = game.catalog_from_state_fn(game.load(table.state)) if table else None
+    if saved is None:
+        saved = catalogs.saved(game, group_key)
     error, notice, status = "", "", 200
     sections = None
     if request.method == "POST":
         sections = card_sheets.posted(game.slug, request.POST, saved)
+        at = None
+        if table is not None:
+            version = request.POST.get("version", "")
+            at = card_data.AtTable(
+                table.code,
+                int(version) if version.isdigit() else table.version,
+                access.Credential(access.page_secret(request, table.code)),
+            )
         try:
             data = card_sheets.to_data(game.slug, sections, saved)
-            catalogs.save_sheet(game, data, group_key=group_key, by=editor)
+            done = card_data.save(game, data, group_key=group_key, by=editor, at=at)
         except access.AccessDenied as exc:
             error, status = str(exc), 403
+        except services.VersionConflict as exc:
+            error, status = str(exc), 409
         except RuleError as exc:
             error, status = str(exc), 400
         else:
-            saved, sections = data, None
-            notice = (
-                _("Saved for %(group)s: the group's new tables of %(game)s start with these cards.")
-                % {"group": groups[group_key], "game": game.title}
-                if group_key
-                else _("Saved: every new table of %(game)s starts with these cards.")
-                % {"game": game.title}
-            )
+            saved, sections = done.data, None
+            notice = card_data.notice(done, groups.get(group_key, ""), game)
+            if done.move is not None:
+                table = done.move.table
     context = {
         "game": game,
         "sections": sections or card_sheets.rows(game.slug, saved),
         "group_key": group_key,
         "group_name": groups.get(group_key, ""),
         "groups": sorted(groups.items(), key=lambda item: item[1].casefold()),
-        "may_save": editor.may_save(group_key),
+        "may_save": editor.may_save(group_key) or table is not None,
         "refusal": catalogs.refusal(group_key),
         "back": back,
+        "table": table,
         "error": error,
         "notice": notice,
     }

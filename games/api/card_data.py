@@ -13,9 +13,17 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import catalogs, services
-from games.access import Access, AccessDenied
-from games.api.common import DENIED, NOT_FOUND, REFUSED, SeatCredential, table_endpoint
+from games import access, catalogs, services
+from games import card_data as sheet_data
+from games.access import Access, AccessDenied, Credential
+from games.api.common import (
+    CONFLICT,
+    DENIED,
+    NOT_FOUND,
+    REFUSED,
+    SeatCredential,
+    table_endpoint,
+)
 from games.engine import RuleError
 from games.models import Table
 
@@ -24,6 +32,12 @@ class CardDataSerializer(serializers.Serializer):
     game = serializers.CharField(read_only=True, help_text="The table's game (its slug).")
     group = serializers.CharField(
         read_only=True, help_text="The table's group; empty: the server's card data."
+    )
+    version = serializers.IntegerField(
+        required=False,
+        write_only=True,
+        help_text="The table's version: also enter the cards at this table, in one move "
+        "(a seat's credential; 409 when the table moved on in a way that matters).",
     )
     data = serializers.JSONField(
         help_text="The card data the group entered beyond what ships with the game, shaped like "
@@ -46,12 +60,19 @@ def _answer(table: Table, data: dict) -> Response:
 @extend_schema(
     methods=["PUT"],
     request=CardDataSerializer,
-    responses={200: CardDataSerializer, 400: REFUSED, 403: DENIED, 404: NOT_FOUND},
+    responses={
+        200: CardDataSerializer,
+        400: REFUSED,
+        403: DENIED,
+        404: NOT_FOUND,
+        409: CONFLICT,
+    },
     tags=["card data"],
     description="Save the group's card data for the table's game, whole, as the card-data "
     "sheet does: the group's new tables start with it. The keeper's credential only; a table "
     "with no group has none to save (403). Data that doesn't fit the game's cards is refused "
-    "with 400, changing nothing.",
+    "with 400, changing nothing. With the table's `version`, a seat's credential also enters the "
+    "cards at this table in one move (the keeper's saves them for the group as well).",
 )
 @api_view(["GET", "PUT"])
 @authentication_classes([SeatCredential])
@@ -64,16 +85,19 @@ def card_data(request: Request, table: Table, held: Access) -> Response:
         body = request.data if isinstance(request.data, dict) else {}
         if "data" not in body:
             raise RuleError(_('Send the card data as {"data": {…}}.'))
-        if not table.group_key:
+        if not table.group_key and body.get("version") is None:
             raise AccessDenied(
                 _("This table has no group: a group's card data is saved from one of its tables.")
             )
         groups = frozenset({table.group_key}) if held.keeper and table.group_key else frozenset()
-        saved = catalogs.save_sheet(
-            game,
-            body["data"],
-            group_key=table.group_key,
-            by=catalogs.Editor(groups=groups),
+        at = None
+        if body.get("version") is not None:  # enter the cards at this table too
+            version = body["version"]
+            if not isinstance(version, int) or isinstance(version, bool):
+                raise RuleError(_("The version must be a whole number."))
+            at = sheet_data.AtTable(table.code, version, Credential(access.api_secret(request)))
+        done = sheet_data.save(
+            game, body["data"], group_key=table.group_key, by=catalogs.Editor(groups=groups), at=at
         )
-        return _answer(table, saved)
+        return _answer(table, done.data)
     return _answer(table, catalogs.saved(game, table.group_key))

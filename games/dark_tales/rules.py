@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.dark_tales import effects, manual
+from games.dark_tales import card_entry, effects, manual
 from games.dark_tales.catalog import (
     ITEM_LIMITS,
     NIGHT,
@@ -306,6 +306,9 @@ def reveal_scores(state: State, args: NoArgs, seat: str) -> str:
 
 
 manual.register(game)
+game.move(card_entry.SheetArgs, label="Enter the card-data sheet", roles={"table", "player"})(
+    card_entry.enter_card_sheet
+)
 
 
 class DarkTalesCatalog(BaseModel):

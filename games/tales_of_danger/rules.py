@@ -13,7 +13,7 @@ from pydantic import Field
 
 from games.engine import ArgsError, Game, RuleError
 from games.rng import Rng
-from games.tales_of_danger import acts, market, voyage
+from games.tales_of_danger import acts, card_entry, market, voyage
 from games.tales_of_danger.catalog import (
     UNKNOWN_CARD,
     CatalogPatch,
@@ -237,6 +237,7 @@ _MOVES = [
     (voyage.write_journal, voyage.JournalArgs, "", PLAYER),
     (set_sponsor_card, SponsorCardArgs, "", TABLE_OR_PLAYER),
     (set_person_card, PersonCardArgs, "", TABLE_OR_PLAYER),
+    (card_entry.enter_card_sheet, card_entry.SheetArgs, "", TABLE_OR_PLAYER),
 ]
 for _fn, _args, _name, _roles in _MOVES:
     game.move(_args, name=_name, roles=_roles)(_fn)

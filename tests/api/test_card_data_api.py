@@ -77,3 +77,18 @@ def test_the_schema_documents_the_endpoint(client):
     operations = schema["paths"]["/api/tables/{code}/card-data/"]
     assert set(operations) >= {"get", "put"}
     assert "400" in operations["put"]["responses"] and "403" in operations["put"]["responses"]
+
+
+def test_with_the_version_a_seat_enters_the_cards_at_the_table_in_one_move(table):
+    data = FILLED["tavern-tales"]()
+    client = api_as(table, "table", keeper=True)
+    body = {"data": data, "version": table.version}
+    response = client.put(url(table), body, format="json")
+    assert response.status_code == 200, response.json()
+    table.refresh_from_db()
+    assert table.moves.first().name == "edit-catalog"
+    state = get_game("tavern-tales").load(table.state)
+    assert state.catalog.feat("Ruby").track == [1, 2, 3, 4]
+    assert GroupCatalog.objects.filter(group_key=table.group_key).exists()
+    stale = client.put(url(table), {"data": data, "version": "two"}, format="json")
+    assert stale.status_code == 400 and "whole number" in stale.json()["error"]

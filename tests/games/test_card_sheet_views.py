@@ -49,10 +49,10 @@ def test_the_keeper_saves_the_groups_sheet_in_one_post(slug, django_assert_num_q
     assert 'id="sheet-save"' in html and "For the group Thursday" in html
     data = catalogs.validate(get_game(slug), FILLED[slug]())
     post = post_for(slug, data, group=table.group_key)
-    # The browser's claims, the group's and the server's data; then update_or_create: its
-    # transaction (a savepoint under the test's), the select, get_or_create's savepoint, the
-    # insert, both releases.
-    with django_assert_num_queries(9):
+    # The browser's claims, the group's and the server's data; then the save's transaction
+    # (a savepoint under the test's, and its release) around update_or_create: its savepoint,
+    # the select, get_or_create's savepoint, the insert, both releases.
+    with django_assert_num_queries(11):
         response = client.post(sheet_url(slug), post, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200 and "tk:refused" not in response.get("HX-Trigger", "")
@@ -134,20 +134,6 @@ def test_the_home_page_and_new_table_form_link_the_sheets(client):
     )
 
 
-def test_a_refusal_that_asks_for_a_card_links_the_sheet():
-    table = group_table("tales-of-danger")
-    client = sit(Client(), table, "table")
-    # Nobody knows the sponsors' ranks yet: the lowest-ranking one can't be found.
-    response = client.post(
-        reverse("games:move", args=[table.code, "take-lowest-sponsor"]),
-        {"version": table.version, "player": "1"},
-        **HTMX,
-    )
-    html = response.content.decode()
-    assert "enter from your cards" in html
-    assert f'href="{reverse("games:table-card-sheet", args=[table.code])}"' in html
-
-
 def test_a_dark_tales_question_keeps_the_card_and_the_typed_vp():
     table = services.create_table(
         "dark-tales",
@@ -174,3 +160,54 @@ def test_a_dark_tales_question_keeps_the_card_and_the_typed_vp():
     assert "Where does the Princess go?" in html
     assert 'name="vp" min="0" max="99" inputmode="numeric" value="2"' in html
     assert "<option selected>Princess</option>" in html
+
+
+def test_from_a_refusal_the_sheet_enters_the_cards_at_the_table(django_assert_num_queries):
+    table = services.create_table(
+        "dark-tales",
+        "Tonight",
+        {"players": ["Ada", "Bo"], "setting_a": "A1", "setting_b": "B1", "first_player": "Ada"},
+        group="Thursday",
+    )
+    client = sit(Client(), table, "p1", keeper=True)
+
+    def move(name, data):
+        table.refresh_from_db()
+        url = reverse("games:move", args=[table.code, name])
+        return client.post(url, {"version": table.version, **data}, **HTMX).content.decode()
+
+    move("draw", {})
+    refused = move("play-card", {"card": "Princess"})
+    flash = refused.split('role="alert">', 1)[1].split("</p>", 1)[0]
+    assert "How many VP does the Princess show?" in flash
+    link = reverse("games:table-card-sheet", args=[table.code])
+    assert f'href="{link}"' in flash  # the refusal links the sheet
+    url = client.get(link)["Location"]
+    # This browser's claims, then its claim here with the table (the sheet shows the table's
+    # own card data: no catalog query).
+    with django_assert_num_queries(2):
+        page = client.get(url).content.decode()
+    table.refresh_from_db()
+    assert 'id="sheet-table"' in page and f'name="version" value="{table.version}"' in page
+    post = post_for("dark-tales", FILLED["dark-tales"](), group=table.group_key, table=table.code)
+    post["version"] = str(table.version)
+    html = client.post(sheet_url("dark-tales"), post, **HTMX).content.decode()
+    assert "Entered at the table" in html and "Saved for Thursday" in html
+    table.refresh_from_db()
+    assert table.moves.first().name == "enter-card-sheet"
+    # The move it refused now goes through without a question.
+    played = move("play-card", {"card": "Princess"})
+    assert "Ada played the Princess" in played and 'role="alert"' not in played
+
+
+def test_a_player_seat_enters_the_sheet_at_its_table_without_saving_the_groups():
+    table = group_table("dark-tales")
+    player = sit(Client(), table, "p1")
+    data = FILLED["dark-tales"]()
+    post = post_for("dark-tales", data, group="", table=table.code)
+    post["version"] = str(table.version)
+    html = player.post(sheet_url("dark-tales"), post, **HTMX).content.decode()
+    assert "Entered at the table" in html and "Saved for" not in html
+    table.refresh_from_db()
+    assert get_game("dark-tales").load(table.state).catalog().known_total() == 48
+    assert not GroupCatalog.objects.exists() and not GameCatalog.objects.exists()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import card_sheets, catalogs, services
+from games import card_data, card_sheets, catalogs, services
 from games.access import AccessDenied
 from games.card_sheets.base import grid
 from games.dark_tales.catalog import PLAYING_CARDS, Catalog
@@ -211,3 +211,41 @@ def test_a_new_dark_tales_card_is_named_in_a_blank_row():
     post[f"cards-{blank}-name"] = ""
     with pytest.raises(RuleError, match="no name"):
         card_sheets.to_data("dark-tales", card_sheets.posted("dark-tales", post, {}), {})
+
+
+# -- entered at the table the sheet was opened from ----------------------------------------
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_sheet_is_entered_at_the_table_in_one_move(slug):
+    game = get_game(slug)
+    table = services.create_table(slug, "T", {"players": ["Ada", "Bo", "Cy"]}, group="G")
+    moves = table.moves.count()
+    at = card_data.AtTable(table.code, table.version, "table")
+    done = card_data.save(game, FILLED[slug](), group_key=table.group_key, by=KEEPER, at=at)
+    assert done.move is not None and not done.group  # KEEPER keeps another group's tables
+    table.refresh_from_db()
+    assert table.moves.count() == moves + 1
+    entered = same(game.catalog_from_state_fn(game.load(table.state)))
+    fresh = game.setup({"players": ["Ada", "Bo", "Cy"], **done.data}, 1)
+    assert entered == same(game.catalog_from_state_fn(game.load(fresh)))
+
+
+def test_a_table_that_refuses_the_sheet_saves_nothing_for_the_group():
+    game = get_game("dark-tales")
+    options = {"players": ["Ada", "Bo"], "setting_a": "A1", "setting_b": "B1"}
+    table = services.create_table("dark-tales", "T", options, group="G")
+    keeper = catalogs.Editor(groups=frozenset({table.group_key}))
+    table.state["common"].append("Night")  # two Nights on the table: the sheet says one
+    table.save()
+    at = card_data.AtTable(table.code, table.version, "table")
+    with pytest.raises(RuleError, match="More than 1 × Night"):
+        card_data.save(
+            game,
+            {"cards": [{"name": "Night", "count": 1}]},
+            group_key=table.group_key,
+            by=keeper,
+            at=at,
+        )
+    assert not GroupCatalog.objects.exists()
+    assert table.moves.count() == 0

@@ -100,6 +100,7 @@ SCENARIOS = {
     "write-journal": (_journal_owed, {"value": 3, "person": "nun"}),
     "set-sponsor-card": (_dealing, {"sponsor": "queen", "market": 3}),
     "set-person-card": (_dealing, {"person": "nun", "crew": 1}),
+    "enter-card-sheet": (_dealing, {"sponsors": {"queen": {"market": 3}}, "people": {}}),
 }
 
 # The roles a seat can hold at a Tales of Danger table (its seats' kinds: no role_fn).
