@@ -10,13 +10,17 @@ import random
 import threading
 import time
 from collections import Counter
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 
 from games import services
+from games.galzyr import book as books
 from games.models import Move
 from tests.games.test_commute_game import commons, commons_registered  # noqa: F401 (autouse)
+from tests.seating import api_as
 
 pytestmark = pytest.mark.django_db(transaction=True)
 SEATS = ["p1", "p2", "p3"]
@@ -182,3 +186,48 @@ def test_two_devices_tapping_the_same_thing_one_wins_the_other_sees_the_latest(t
     table.refresh_from_db()
     assert table.version == 1 + rounds
     assert replayed(table, first) == table.state
+
+
+def test_the_story_masters_secret_answer_and_a_players_choice_are_both_made_through_the_api():
+    """The issue's case, on the real game and through the API: the story master answers a
+    secret question while the active player picks an option, within 100 ms of each other."""
+    books.installed().forget()
+    call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
+    table = services.create_table(
+        "galzyr", "Ferry", {"players": ["Mara", "Bo"], "world": "sallowmere-marches"}
+    )
+    services.apply_move(table.code, "pick-month", {"month": "june"}, expected_version=1, seat="sm")
+    clients = {"sm": api_as(table, "sm"), "p1": api_as(table, "p1")}
+    taps = {
+        "sm": lambda n: {"move": "answer-secret", "args": {"question": "pell", "yes": n % 2 == 0}},
+        "p1": lambda n: {"move": "choose", "args": {"option": 3}},  # ask the otters
+    }
+    answers: dict[int, list[int]] = {}
+    seen_by_round: dict[int, int] = {}
+    ready = threading.Barrier(2)
+
+    def tap(seat: str, n: int) -> None:
+        if seat == "sm":
+            opened, _ = services.apply_move(
+                table.code,
+                "open-scene",
+                {"number": 1003},
+                expected_version=services.current_version(table.code),
+                seat="sm",
+            )
+            seen_by_round[n] = opened.version
+        ready.wait()
+        time.sleep(random.uniform(0, 0.1))
+        response = clients[seat].post(
+            f"/api/tables/{table.code}/moves/",
+            {**taps[seat](n), "version": seen_by_round[n]},
+            format="json",
+        )
+        answers.setdefault(n, []).append(response.status_code)
+        ready.wait()
+
+    failures = run_devices(["sm", "p1"], 5, tap)
+    assert not failures, failures
+    assert answers == {n: [200, 200] for n in range(5)}
+    table.refresh_from_db()
+    assert table.state["option"] == 2 and table.state["answers"] == {"pell": True}
