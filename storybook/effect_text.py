@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from gettext import ngettext
 from typing import Any, TypeVar
 
 from .format import effects as e
@@ -39,6 +40,11 @@ def effect_view(eff: Any) -> EffectView:
         args.setdefault("pick", "any")
     args.update({k: v for k, v in raw.items() if v is not None})
     return EffectView(verb, who, optional, args, describe_effect(eff))
+
+
+def _days(n: int) -> str:
+    """``1 day``, ``2 days`` (as games/words.py counts; the reader's text needs no game module)."""
+    return f"{n} {ngettext('day', 'days', n)}"
 
 
 def _card(n: Any) -> str:
@@ -125,9 +131,9 @@ def _effect_phrase(eff: Any) -> str:
         days = f"{eff.timer.days} days ahead" if eff.timer.days else "as its timer box shows"
         return f"place a timer token for {_card(eff.timer.card)}, {days}"
     if isinstance(eff, e.Delay):
-        return f"delay the timer of {_card(eff.delay.card)} by {eff.delay.days} day(s)"
+        return f"delay the timer of {_card(eff.delay.card)} by {_days(eff.delay.days)}"
     if isinstance(eff, e.Hasten):
-        return f"hasten the timer of {_card(eff.hasten.card)} by {eff.hasten.days} day(s)"
+        return f"hasten the timer of {_card(eff.hasten.card)} by {_days(eff.hasten.days)}"
     if isinstance(eff, e.GainTag):
         return f"gain the tag {eff.gain_tag}"
     if isinstance(eff, e.LoseTag):

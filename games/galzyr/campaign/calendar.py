@@ -12,6 +12,7 @@ tokens with it.
 from __future__ import annotations
 
 from games.engine import RuleError
+from games.words import count
 
 from .facts import calendar_slot, weekday_name
 from .state import Campaign, Timer, in_play
@@ -85,7 +86,8 @@ def delay(state: Campaign, cid: int, days: int) -> list[Step]:
     assert timer.day + days > today
     return [
         Step(
-            f"Delay {card_label(state, cid)}: move its timer token {days} day(s) further, to "
+            f"Delay {card_label(state, cid)}: move its timer token {count(days, 'day', 'days')} "
+            f"further, to "
             f"{calendar_slot(timer.day + days)}, on top of the tokens there."
         )
     ]
@@ -106,7 +108,8 @@ def hasten(state: Campaign, cid: int, days: int) -> list[Step]:
     state.calendar.timers.append(Timer(copy_id=cid, day=target))
     return [
         Step(
-            f"Hasten {card_label(state, cid)}: move its timer token {days} day(s) closer, to "
+            f"Hasten {card_label(state, cid)}: move its timer token {count(days, 'day', 'days')} "
+            f"closer, to "
             f"{calendar_slot(target)}, on top of the tokens there."
         )
     ]

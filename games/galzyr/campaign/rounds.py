@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 
 from games.engine import RuleError
+from games.words import count
 
 from .calendar import advance_day
 from .facts import (
@@ -93,7 +94,8 @@ def movement(state: Campaign, aid: str, change: int) -> Checklist:
     if aid not in game.moves:
         raise RuleError(f"{adventurer_name(state, aid)} is not travelling now.")
     game.moves[aid] = max(0, game.moves[aid] + change)
-    return [Step(f"{adventurer_name(state, aid)} has {game.moves[aid]} move(s) left.")]
+    left = count(game.moves[aid], "move", "moves")
+    return [Step(f"{adventurer_name(state, aid)} has {left} left.")]
 
 
 def place_figure(state: Campaign, aid: str, to: str | None) -> Checklist:
