@@ -55,6 +55,7 @@ def hand_over(tablet, name: str) -> None:
     """The tablet's "hand the tablet to …" step, then the player's own tap."""
     tablet.get_by_role("link", name=f"Hand the tablet to {name}").first.click()
     expect(tablet.get_by_role("heading", name=f"Hand the tablet to {name}")).to_be_visible()
+    save_shot(tablet, "one-tablet-hand-over-tablet")
     tablet.get_by_role("button", name=f"I am {name}: show my part").click()
     expect(tablet.locator(".hand-over.playing")).to_contain_text(f"{name} is playing")
 
@@ -126,9 +127,10 @@ def cy_turn(tablet, table, segment: int, last: bool) -> None:
     complete(tablet)
     if segment == 1:
         save_shot(tablet, "one-tablet-journal-owed-tablet")
-    card = tablet.locator('.tod-players [data-seat="p3"]')
-    expect(card).to_contain_text("1 journal to place")
-    card.get_by_role("link", name="Hand the tablet to Cy to place it face down").click()
+    expect(tablet.locator('.tod-players [data-seat="p3"]')).to_contain_text("1 journal to place")
+    owed = tablet.locator('.tod-prompt .tod-journal-owed[data-seat="p3"]')
+    expect(owed).to_contain_text("Cy has a journal to place face down.")
+    owed.get_by_role("link", name="Hand the tablet to Cy to place it").click()
     tablet.get_by_role("button", name="I am Cy: show my part").click()
     if segment == 1:
         save_shot(tablet, "one-tablet-playing-cy-tablet")

@@ -3,6 +3,9 @@ the display's own credential and an unheld seat only; the move runs as that seat
 checked against it; pages show that seat's private parts only after the hand-over.
 """
 
+import time
+from unittest import mock
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -247,3 +250,13 @@ def test_pages_cost_one_query_for_the_held_seats(client, table, django_assert_nu
     # The same three: the held seats are asked once, for the check and the hand-over part.
     with django_assert_num_queries(3):
         client.get(url, **HTMX)
+
+
+def test_a_hand_over_nobody_ends_hides_itself_after_half_an_hour(client, table):
+    game = all_games()["tally"]
+    sit(client, table, "table")
+    client.post(reverse("games:hand-over", args=[table.code, "p1"]))
+    assert page_view(client, table).context["view"] == game.view(table.state, "p1")
+    later = time.time() + access.HAND_OVER_MAX_AGE + 1
+    with mock.patch("django.core.signing.time.time", return_value=later):
+        assert page_view(client, table).context["view"] == game.view(table.state, "table")

@@ -63,7 +63,7 @@ def test_a_phone_less_player_places_the_journal_after_the_hand_over(client, tod)
     html = page(client, table)
     assert "1 journal to place" in html and "write-journal" not in forms(html)
     hand_over = reverse("games:hand-over", args=[table.code, "p1"])
-    assert f'href="{hand_over}"' in html and "to place it face down" in html
+    assert f'href="{hand_over}"' in html and "Hand the tablet to Ada to place it" in html
     assert "Hand the tablet to Bo" not in html  # Bo's phone holds his seat
     client.post(hand_over)
     html = page(client, table)
