@@ -260,3 +260,30 @@ def test_a_hand_over_nobody_ends_hides_itself_after_half_an_hour(client, table):
     later = time.time() + access.HAND_OVER_MAX_AGE + 1
     with mock.patch("django.core.signing.time.time", return_value=later):
         assert page_view(client, table).context["view"] == game.view(table.state, "table")
+
+
+@pytest.mark.usefixtures("world")
+def test_a_group_with_one_tablet_hands_it_to_the_story_master_for_a_secret(client):
+    """Lands of Galzyr with no story master's device: the display answers a secret question
+    only as the story master, after the hand-over; before it, the question is not on it."""
+    table = services.create_table("galzyr", "One tablet", OPTIONS["galzyr"][0])
+    for name, args in (("pick-month", {"month": "march"}), ("open-scene", {"number": 1004})):
+        table, _ = services.apply_move(
+            table.code, name, args, expected_version=table.version, seat="sm"
+        )
+    secret_question = "Is Quillon the clerk here in the hall?"
+    sit(client, table, "table")
+    assert secret_question not in page_view(client, table).content.decode()
+    answer = {"question": "clerk", "yes": "true", "version": table.version}
+    url = reverse("games:move", args=[table.code, "answer-secret"])
+    response = client.post(url, answer, **HTMX)
+    assert "“Answer in secret” is for the story master" in response.content.decode()
+    client.post(reverse("games:hand-over", args=[table.code, "sm"]))
+    html = page_view(client, table).content.decode()
+    assert secret_question in html and "Done, hide again" in html
+    response = client.post(url, answer, **HTMX)
+    assert "HX-Trigger" not in response
+    table.refresh_from_db()
+    assert table.moves.first().seat == "sm" and table.moves.first().name == "answer-secret"
+    client.post(reverse("games:hide-again", args=[table.code]))
+    assert secret_question not in page_view(client, table).content.decode()
