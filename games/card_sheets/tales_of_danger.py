@@ -2,7 +2,9 @@
 
 The counts, the cancel abilities and the segment costs come from the rulebook and are not on
 the sheet; what the rulebook prints of the sponsors and people (the Queen's needs, the Bishop's
-Start hand size, the Lady in Waiting's insider star for the Queen) is filled in already.
+Start hand size, no crew or supplies on the cards that cancel) is filled in already. The Lady in
+Waiting's figure shows stars beside the Queen's icon but not how many, nor her other icons:
+her red ribbon stays for the group to enter.
 """
 
 from __future__ import annotations

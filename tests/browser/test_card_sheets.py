@@ -174,3 +174,30 @@ def test_bad_input_stays_on_the_sheet_as_typed(live_server, chromium):
     expect(page.get_by_role("link", name="Back to the table")).to_be_visible()
     save_shot(page, "dark-tales-card-sheet-refused-phone", full_page=False)
     assert form_with  # the Tales of Danger helpers are shared
+
+
+def test_a_refusal_leads_to_the_sheet_and_back_to_a_game_that_goes_on(device, live_server):
+    page, base = device, live_server.url
+    start(page, base, "dark-tales")
+    seats.take_here(page, "Table")
+    page.get_by_role("button", name="Draw a card").click()
+    expect(page.locator(".log li").first).to_contain_text("drew")
+    page.locator("form.move select[name=card]").first.select_option("Princess")
+    page.get_by_role("button", name="Play the card").click()
+    alert = page.get_by_role("alert")
+    expect(alert).to_contain_text("How many VP does the Princess show?")
+    alert.get_by_role("link", name="Enter every card at once on the card-data sheet").click()
+    expect(page.locator("#sheet-table")).to_contain_text("Game night")
+    sheet = page.locator("#card-sheet")
+    row = sheet.locator("tr", has=page.locator("th", has_text="Princess"))
+    row.locator('[name$="-vp"]').fill("2")
+    row.locator('select[name$="-type"]').select_option("female")
+    row.locator('select[name$="-goes"]').select_option("front")
+    page.get_by_role("button", name="Save the card data").click()
+    expect(page.locator("#sheet-saved")).to_contain_text("Entered at the table")
+    save_shot(page, f"dark-tales-card-sheet-from-a-table-{page.size_name}", full_page=False)
+    page.get_by_role("link", name="Back to the table").click()
+    page.locator("form.move select[name=card]").first.select_option("Princess")
+    page.get_by_role("button", name="Play the card").click()
+    expect(page.locator(".log li").first).to_contain_text("Princess")
+    expect(page.get_by_role("alert")).to_have_count(0)

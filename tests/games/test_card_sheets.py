@@ -41,7 +41,7 @@ def row(slug: str, section: str, card: str):
 
 def test_tales_of_danger_ships_what_the_rulebook_prints():
     # Publisher: the Queen needs 4 evidence and 6 plans; rulebook: the Bishop starts Act 2 with
-    # at most 2 cards; the Lady in Waiting is an insider for the Queen (its figure).
+    # at most 2 cards; the Priest, Doctor and Merchant show a cancel instead of crew/supplies.
     queen = row("tales-of-danger", "sponsors", "queen").values
     assert (queen["evidence"], queen["plans"]) == ("4", "6")
     assert row("tales-of-danger", "sponsors", "bishop").values["start"] == "2"
@@ -51,7 +51,11 @@ def test_tales_of_danger_ships_what_the_rulebook_prints():
     assert DEFAULT_SHIPS == {1: 17, 2: 51, 3: 34}
     assert sum(c.count for c in DEFAULT_COSTS) == 102 and len(DEFAULT_COSTS) == 8
     assert row("tales-of-danger", "people", "nun").label == "Nun ×9"
-    assert "bad luck" in row("tales-of-danger", "people", "priest").note
+    priest = row("tales-of-danger", "people", "priest")
+    assert "bad luck" in priest.note and (priest.values["crew"], priest.values["supplies"]) == (
+        "0",
+        "0",
+    )
 
 
 def test_dark_tales_ships_what_the_rulebook_prints():
