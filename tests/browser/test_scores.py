@@ -12,11 +12,13 @@ from tests.games.test_results import dark_tales_to_the_end
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
-@pytest.mark.parametrize("size_name", ["phone", "tablet"])
-def test_a_finished_games_scores_turn_by_turn(live_server, chromium, size_name):
+@pytest.mark.parametrize(
+    ("size_name", "scheme"), [("phone", "light"), ("tablet", "light"), ("phone", "dark")]
+)
+def test_a_finished_games_scores_turn_by_turn(live_server, chromium, size_name, scheme):
     size = {"phone": PHONE, "tablet": TABLET}[size_name]
     table = dark_tales_to_the_end()
-    context = chromium.new_context(viewport=size, has_touch=True)
+    context = chromium.new_context(viewport=size, has_touch=True, color_scheme=scheme)
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{table.code}/scores/")
     chart = page.locator("figure.chart")
@@ -31,5 +33,5 @@ def test_a_finished_games_scores_turn_by_turn(live_server, chromium, size_name):
     else:  # the table below the chart
         assert numbers["y"] >= plot["y"] + plot["height"] - 1
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-    save_shot(page, f"dark-tales-scores-{size_name}")
+    save_shot(page, f"dark-tales-scores-{size_name}{'-dark' if scheme == 'dark' else ''}")
     context.close()
