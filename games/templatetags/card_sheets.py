@@ -64,3 +64,16 @@ def typed_if_refused(context, *moves: str):
     ):
         return {}
     return request.POST
+
+
+@register.simple_tag(takes_context=True)
+def entry_forms_open(context, *moves: str) -> bool:
+    """Whether a section of card-entry forms stays open: asked for (``?cards=1``), or the page
+    answers one of its ``moves`` (a save keeps the section where the group was typing)."""
+    request = context.get("request")
+    if request is None:
+        return False
+    if request.GET.get("cards"):
+        return True
+    match = getattr(request, "resolver_match", None)
+    return request.method == "POST" and match is not None and match.kwargs.get("name") in moves

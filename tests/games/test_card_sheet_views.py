@@ -211,3 +211,17 @@ def test_a_player_seat_enters_the_sheet_at_its_table_without_saving_the_groups()
     table.refresh_from_db()
     assert get_game("dark-tales").load(table.state).catalog().known_total() == 48
     assert not GroupCatalog.objects.exists() and not GameCatalog.objects.exists()
+
+
+def test_the_tales_of_danger_card_data_section_stays_open_after_a_save():
+    table = group_table("tales-of-danger")
+    client = sit(Client(), table, "table")
+    url = reverse("games:move", args=[table.code, "set-person-card"])
+    html = client.post(
+        url, {"version": table.version, "person": "nun", "crew": "1"}, **HTMX
+    ).content.decode()
+    assert 'id="tod-cards" open' in html and 'class="grid2" id="tod-card-forms"' in html
+    table.refresh_from_db()
+    url = reverse("games:move", args=[table.code, "end-turn"])
+    html = client.post(url, {"version": table.version}, **HTMX).content.decode()
+    assert 'id="tod-cards" open' not in html
