@@ -61,8 +61,10 @@ def sections(data: dict[str, Any]) -> list[Section]:
             rows + blank_rows(BLANK, columns),
             help=_(
                 "One row per name; Copies is the number after the set letter. Name a card "
-                "in a blank row to add it (saving gives you more blank rows)."
-            ),
+                "in a blank row to add it (saving gives you more blank rows). Counted so "
+                "far: %(counted)s of the deck's %(deck)s cards."
+            )
+            % {"counted": catalog.known_total(), "deck": PLAYING_CARDS},
             blank=BLANK,
         )
     ]
