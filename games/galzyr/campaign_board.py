@@ -1,4 +1,5 @@
-"""Campaign moves on an adventurer's board: gold, prestige, skill marks and tags.
+"""Campaign moves on an adventurer's board: gold, prestige, skill marks and tags; and "Move a
+card", which names the copy it moves when a number's copies differ.
 
 Each move finds the player's adventurer, lets the core refuse before anything changes, and
 says what changed together with what to do at the table ("turn the gold dial from 8 to 11").
@@ -6,17 +7,17 @@ says what changed together with what to do at the table ("turn the gold dial fro
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
 from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD
-from games.galzyr.campaign.text import adventurer_name
+from games.galzyr.campaign.text import adventurer_name, card_label, place_label
 from games.galzyr.campaign_common import adventurer_of, campaign_of, lower_first, say
 from games.galzyr.rules import game
-from games.galzyr.state import READERS, State
+from games.galzyr.state import MANAGERS, READERS, State
 
 
 def _mirrored(lead: str, steps: list[core.Step], total: str) -> str:
@@ -114,3 +115,81 @@ def campaign_tag(state: State, args: TagArgs, seat: str) -> str:
     say(state, f"{name}'s tags", steps)
     # no component shows a tag gained in the book: the app is where it is kept
     return f"{name} {verb} the tag {book.names.get(args.tag, args.tag)} (no card to move: the app keeps it)."
+
+
+# -- moving a card: which copy --------------------------------------------------------------------
+class MoveArgs(BaseModel):
+    number: int = Field(ge=0, le=999)
+    to: str = Field(min_length=1, max_length=60)  # a place key: "library", "items:odile", …
+    source: str | None = Field(default=None, max_length=60)  # where the copy is now
+    # which of the number's variants, from 0 in the catalog's order (None: any)
+    variant: int | None = Field(default=None, ge=0, le=99)
+
+
+def move_choices(c: core.Campaign, args: MoveArgs) -> dict[tuple[int | None, str], list[int]]:
+    """The copies of card #N that ``args`` may mean, by (variant, place): copies alike in one
+    place are one choice (any of them is the same card to pull), anything else is another."""
+    here = c.where()
+    choices: dict[tuple[int | None, str], list[int]] = {}
+    for cid in c.numbered(args.number):
+        variant, place = c.copies[cid].variant, here[cid]
+        if place == args.to or args.source not in (None, place):
+            continue
+        if args.variant is not None and variant != args.variant:
+            continue
+        choices.setdefault((variant, place), []).append(cid)
+    return choices
+
+
+def choice_text(c: core.Campaign, cids: list[int], where: dict[int, str]) -> str:
+    """ "card #170 (Glass eel) in Marrow Hollins' inventory", "2 copies of card #150 in …"."""
+    label, place = card_label(c, cids[0]), place_label(c, where[cids[0]])
+    return f"{len(cids)} copies of {label} in {place}" if len(cids) > 1 else f"{label} in {place}"
+
+
+def copy_choices(state: State, number: int, to: str, seat: str) -> list[dict[str, Any]]:
+    """What the page offers when "Move a card" asks which copy: each choice's ``source`` and
+    ``variant`` (the move's arguments), the card, its place and how many alike are there."""
+    c = campaign_of(state)
+    where = c.where(hide_drawn=seat != "sm")
+    choices = move_choices(c, MoveArgs(number=number, to=to))
+    return [
+        {
+            "source": place,
+            "variant": variant,
+            "label": choice_text(c, cids, where),
+            "card": card_label(c, cids[0]),
+            "place": place_label(c, where[cids[0]]),
+            "count": len(cids),
+        }
+        for (variant, place), cids in choices.items()
+        if place != "drawn" or seat == "sm"  # which event is drawn is the story master's secret
+    ]
+
+
+def place_words(state: State, key: str) -> str:
+    """A place as sentences name it: "the vault", "Marrow Hollins' inventory"."""
+    return place_label(campaign_of(state), key)
+
+
+@game.move(MoveArgs, label="Move a card", roles=MANAGERS)
+def campaign_move_card(state: State, args: MoveArgs, seat: str) -> str:
+    """Move a copy of card #N to another place (a card text the app does not read). When its
+    copies differ (another variant, or held elsewhere), ``source`` and ``variant`` say which;
+    without them the move is refused, naming the copies it could be."""
+    c = campaign_of(state)
+    if args.to not in c.places:
+        raise RuleError(f"There is no place “{args.to}” in this campaign.")
+    choices = move_choices(c, args)
+    if not choices:
+        raise RuleError(core.where_is(c, args.number, hide_drawn=seat != "sm"))
+    if len(choices) > 1:
+        where = c.where(hide_drawn=seat != "sm")
+        found = [choice_text(c, cids, where) for cids in choices.values()]
+        listed = ", ".join(found[:-1]) + " and " + found[-1]
+        alike = len({variant for variant, _place in choices}) == 1
+        lead = "is in several places" if alike else "has different copies"
+        raise RuleError(f"Card #{args.number:03d} {lead}: {listed}. Say which one to move.")
+    (cids,) = choices.values()
+    steps = core.move_card(c, cids[0], args.to)
+    return say(state, f"Move {card_label(c, cids[0])}", steps)

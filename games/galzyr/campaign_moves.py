@@ -6,9 +6,9 @@ raises ``RuleError`` before changing anything, so a refused move leaves the stat
 Player *n* plays the table's *n*-th adventurer.
 
 This module holds the cards, the rounds and the calendar; ``campaign_setup`` the procedures
-between games, ``campaign_board`` and ``campaign_holdings`` the adventurers' boards and cards,
-``campaign_view`` what the panel shows. ``rules.py`` imports this module only: it imports the
-others, so every move is registered.
+between games, ``campaign_board`` the adventurers' boards and "Move a card" (which copy),
+``campaign_holdings`` their cards, ``campaign_view`` what the panel shows. ``rules.py``
+imports this module only: it imports the others, so every move is registered.
 """
 
 from __future__ import annotations
@@ -96,30 +96,6 @@ def _new_copy(c: core.Campaign, number: int, pick: str, source: str) -> int:
     cid = core.choose_copy(c, number, pick, source)  # type: ignore[arg-type]
     c.rng = rng
     return cid
-
-
-class MoveArgs(BaseModel):
-    number: int = Field(ge=0, le=999)
-    to: str = Field(min_length=1, max_length=60)  # a place key: "library", "items:odile", …
-    source: str | None = Field(default=None, max_length=60)  # where the copy is now
-
-
-@game.move(MoveArgs, label="Move a card", roles=MANAGERS)
-def campaign_move_card(state: State, args: MoveArgs, seat: str) -> str:
-    """Move a copy of card #N to another place (a card text the app does not read)."""
-    c = campaign_of(state)
-    if args.to not in c.places:
-        raise RuleError(f"There is no place “{args.to}” in this campaign.")
-    here = c.where()
-    copies = [
-        cid
-        for cid in c.numbered(args.number)
-        if here[cid] != args.to and (args.source is None or here[cid] == args.source)
-    ]
-    if not copies:
-        raise RuleError(core.where_is(c, args.number))
-    steps = core.move_card(c, copies[0], args.to)
-    return say(state, f"Move card #{args.number:03d}", steps)
 
 
 # -- rounds and the calendar -------------------------------------------------------------------------

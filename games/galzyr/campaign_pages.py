@@ -6,6 +6,10 @@ this view (``?tray=KEY`` over HTMX), and its "where is" form asks this view too
 keeping the catalog's hundreds of chips and sentences out of it keeps each answer small.
 Nothing in a campaign is secret at the table, so every seat sees the same; a device still needs
 a seat at the table.
+
+"Move a card" refused because the number's copies differ asks here which one
+(``?copies=N&to=KEY``): a button per copy, each sending the move with its ``source`` and
+``variant`` (over HTMX the buttons alone, into the panel's form; without JavaScript the page).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from games import access, services
 
 PAGE = "games/galzyr/campaign_trays.html"
 WHERE = "games/galzyr/_campaign_where.html#answer"
+COPIES = "games/galzyr/_campaign_copies.html"
 
 
 def card_number(text: str | None) -> int | None:
@@ -35,6 +40,30 @@ def campaign_view_module():
     from games.galzyr import campaign_view
 
     return campaign_view
+
+
+def campaign_board_module():
+    from games.galzyr import campaign_board  # as campaign_view_module, once the game is loaded
+
+    return campaign_board
+
+
+def copies_context(state, request: HttpRequest, seat: str) -> dict | None:
+    """The copies "Move a card" may mean (``?copies=N&to=KEY``), or None when not asked."""
+    number = card_number(request.GET.get("copies"))
+    to = request.GET.get("to", "")
+    if number is None or to not in state.campaign.places:
+        return None
+    board = campaign_board_module()
+    choices = board.copy_choices(state, number, to, seat)
+    words = board.place_words(state, to)
+    return {
+        "number": number,
+        "to": to,
+        "to_words": words,
+        "copies": choices,
+        "htmx": bool(request.htmx),
+    }
 
 
 def where_sentence(state, text: str | None, seat: str | None) -> str:
@@ -65,6 +94,9 @@ def trays_page(request: HttpRequest, code: str) -> HttpResponse:
     asked = request.GET.get("number")
     if asked is not None and request.htmx:
         return render(request, WHERE, {"where_answer": where_sentence(state, asked, seat_id)})
+    copies = copies_context(state, request, seat_id)
+    if copies is not None and request.htmx:
+        return render(request, COPIES, {"table": table, **copies})
     key = request.GET.get("tray")
     if key is not None and request.htmx:
         tray = next((t for t in trays["trays"] if t["key"] == key), None)
@@ -74,4 +106,6 @@ def trays_page(request: HttpRequest, code: str) -> HttpResponse:
     context = {"table": table, "seat": seats[seat_id], "c": trays}
     if asked is not None:
         context["where_answer"] = where_sentence(state, asked, seat_id)
+    if copies is not None:
+        context["copies"] = copies
     return render(request, PAGE, context)

@@ -72,7 +72,9 @@ def join(page: Page, keeper: Page, seat: str) -> None:
 
 # -- reading the campaign panel ----------------------------------------------------------------
 def campaign(page: Page):
-    return page.get_by_role("region", name="Campaign")
+    # by its label, not its role: on a phone the campaign may be on its tab out of view, where
+    # it is still read (a tap on its tab shows it)
+    return page.locator('section[aria-label="Campaign"]')
 
 
 def round_line(page: Page) -> str:

@@ -200,7 +200,9 @@ def test_timers_go_on_the_calendar_and_can_be_delayed(client, table):
 def test_a_card_moves_and_a_packed_adventurer_resets(client, table):
     seated(client, table)
     post_move(client, table, "campaign-take-card", {"number": 150, "player": 1})
-    post_move(client, table, "campaign-move-card", {"number": 150, "to": "vault"})
+    # Odile's lantern (copies in two places: the move names which, campaign_board.py)
+    move = {"number": 150, "to": "vault", "source": "items:odile"}
+    post_move(client, table, "campaign-move-card", move)
     c = state_of(table).campaign
     assert [c.copies[cid].number for cid in c.places["vault"]].count(150) == 1
     post_move(client, table, "campaign-save")
