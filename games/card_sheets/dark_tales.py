@@ -27,7 +27,7 @@ from games.dark_tales.rules import DarkTalesCatalog
 from games.engine import RuleError
 
 FIELDS = ("count", "type", "vp", "goes")
-BLANK = 8  # new cards a sheet offers at a time
+BLANK = 12  # new cards a sheet offers at a time
 
 
 def _columns() -> list[Column]:

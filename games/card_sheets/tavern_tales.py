@@ -19,7 +19,7 @@ from games.engine import RuleError
 from games.tavern_tales.catalog import DEPTHS, Catalog, merge, shipped
 from games.tavern_tales.manual import SavedCatalog
 
-BLANK = {"feats": 10, "heroes": 10, "rooms": 4}
+BLANK = {"feats": 16, "heroes": 12, "rooms": 10}  # the box: 71 feats, 51 heroes, 11 rooms
 LAYOUT = (("up", "up"), ("down", "down"))
 
 

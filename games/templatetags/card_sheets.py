@@ -13,8 +13,8 @@ from games import card_sheets
 register = template.Library()
 
 # How the games' refusals ask for a value printed on a card (lower case): Tales of Danger's
-# and Tavern Tales' "enter from your cards", Dark Tales' questions about a card's VP, where it
-# goes, its type or its name.
+# and Tavern Tales' "enter from your cards" and a feat's scoring track, Dark Tales' questions
+# about a card's VP, where it goes, its type or its name.
 MISSING_CARD = (
     "enter from your cards",
     "enter them from the card",
@@ -23,6 +23,7 @@ MISSING_CARD = (
     "doesn't know",
     "does not know",
     "needs the rank",
+    "enter the scoring track",
 )
 
 

@@ -225,3 +225,28 @@ def test_the_tales_of_danger_card_data_section_stays_open_after_a_save():
     url = reverse("games:move", args=[table.code, "end-turn"])
     html = client.post(url, {"version": table.version}, **HTMX).content.decode()
     assert 'id="tod-cards" open' not in html
+
+
+def test_a_tavern_tales_track_question_links_the_sheet():
+    table = services.create_table(
+        "tavern-tales", "T", {"players": ["Mara", "Bo", "Cy"], "first_player": 0}, group="G"
+    )
+    feats = [{"feat": "Dragon Egg"}, {"feat": "Gold"}, {"feat": "Gold"}]
+    for name, args in [
+        ("show-feats", {"depth": "Mineshaft", "feats": feats}),
+        ("stake-claim", {"depth": "Mineshaft", "slots": [0, 1], "hero": "Dwarf"}),
+        ("pass-claim", {}),
+        ("pass-claim", {}),
+    ]:
+        table.refresh_from_db()
+        services.apply_move(table.code, name, args, expected_version=table.version, seat="table")
+    client = sit(Client(), table, "p1")
+    link = f'href="{reverse("games:table-card-sheet", args=[table.code])}"'
+    page = client.get(reverse("games:table", args=[table.code])).content.decode()
+    question = page.split("Enter the scoring track of Dragon Egg", 1)[1].split("</p>", 1)[0]
+    assert link in question
+    table.refresh_from_db()
+    url = reverse("games:move", args=[table.code, "collect"])
+    refused = client.post(url, {"version": table.version}, **HTMX).content.decode()
+    flash = refused.split('role="alert">', 1)[1].split("</p>", 1)[0]
+    assert "Enter the scoring track" in flash and link in flash
