@@ -246,6 +246,17 @@ def handed_over(request: HttpRequest, code: str) -> str | None:
     return seat_id
 
 
+def hand_over_lapsed(request: HttpRequest, code: str) -> bool:
+    """Whether this device carries a hand-over the server no longer honours: expired, not its
+    own, or for a seat a device now holds. No query for a device without one."""
+    if not request.COOKIES.get(hand_over_cookie(code)):
+        return False
+    seat_id = handed_over(request, code)
+    if seat_id is None:
+        return True
+    return Claim.objects.filter(table__code=code, seat=seat_id).exists()
+
+
 # -- resolving: one indexed query ------------------------------------------------------------
 
 

@@ -127,13 +127,19 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
             access.forget(response, code)
             return response
         raise Http404(_("No table has this code."))
-    if str(version) == request.GET.get("v"):
+    # A display showing a seat it was handed over to is drawn again, with nothing moved, once
+    # that hand-over lapsed (a device took the seat, or half an hour passed).
+    lapsed = access.hand_over_lapsed(request, code)
+    if str(version) == request.GET.get("v") and not lapsed:
         return HttpResponse(status=204)
     table, held = play_or_404(request, code)
     if held.seat is None:
         return to_seat_page(request, code)
     context = table_context(table, held.seat, keeper=held.keeper, held=held)
-    return render(request, "games/table.html#live", context)
+    response = render(request, "games/table.html#live", context)
+    if lapsed:
+        access.hide_again(response, code)
+    return response
 
 
 def _write(request: HttpRequest, code: str, action) -> HttpResponse:
