@@ -16,6 +16,7 @@ from .format import effects as e
 from .lint_flow import FlowChecks, all_effects, scene_links
 from .lint_refs import RefChecks, a_type, card_label, scene_label
 from .lint_scenes import SceneChecks
+from .lint_schema import did_you_mean
 from .world import CARDS_FILE, EVENTS_FILE, WORLD_FILE, World
 
 P = tuple  # a data path inside a file
@@ -80,7 +81,9 @@ class _Linter(RefChecks, SceneChecks, FlowChecks):
 
     def known(self, kind: str, known: set[str], value: str, file: str, path: P) -> None:
         if self.has_info and value not in known:
-            hint = f" (known: {', '.join(sorted(known))})" if 0 < len(known) <= 12 else ""
+            hint = did_you_mean(value, known)
+            if not hint and 0 < len(known) <= 12:
+                hint = f" (known: {', '.join(sorted(known))})"
             self.error(file, path, f"unknown {kind} '{value}'{hint}")
 
     def unique(self, file: str, base: P, items: list, attr: str, what: str) -> None:
