@@ -71,11 +71,15 @@ def test_the_display_plays_no_seat_the_table_lacks(table):
 
 
 @pytest.mark.usefixtures("world")
-@pytest.mark.parametrize("slug", sorted(OPTIONS))
-def test_every_game_can_be_played_for_an_unheld_seat(slug):
-    """In every game, each seat no device holds can be played from the display, as that seat:
-    its view, its moves (the engine's roles for that seat)."""
-    table = services.create_table(slug, "One tablet", OPTIONS[slug][0])
+@pytest.mark.parametrize(
+    "slug, options",
+    [(slug, options) for slug in sorted(OPTIONS) for options in OPTIONS[slug]],
+    ids=lambda value: value if isinstance(value, str) else "-".join(map(str, value.values())),
+)
+def test_every_game_can_be_played_for_an_unheld_seat(slug, options):
+    """In every game and mode (Galzyr's reader and campaign), each seat no device holds can be
+    played from the display, as that seat: its view, its moves (the engine's roles for it)."""
+    table = services.create_table(slug, "One tablet", options)
     game = all_games()[slug]
     display = held_by(table, claim(table, "table"))
     state = game.load(table.state)
@@ -85,6 +89,7 @@ def test_every_game_can_be_played_for_an_unheld_seat(slug):
         playing = access.act_for(table, display, seat.id)
         assert playing.seat == seat.id and playing.via == "table"
         assert game.may(state, playing.seat) == game.may(state, seat.id)
+        assert game.view_fn(state, playing.view_seat) == game.view_fn(state, seat.id)
 
 
 # -- services: the move runs as the seat played --------------------------------------------
