@@ -8,8 +8,7 @@ Pure Python (no Django). The Django side calls:
 """
 
 from .diagnostics import Diagnostic, WorldError
-from .lint import lint_world
-from .loader import load_world
+from .loader import lint_world, load_world
 from .world import World
 
 __all__ = ["Diagnostic", "World", "WorldError", "lint_world", "load_world"]

@@ -1,14 +1,13 @@
 """Lint: everything the schema cannot see — references, coverage, ways out, reachability.
 
-``lint_world(path)`` returns every diagnostic (schema errors included), sorted by file and
-line. Errors make ``load_world`` refuse the world; warnings are advice to the writer.
+``check_world(world)`` returns every finding beyond the schema; ``storybook.loader``'s
+``lint_world(path)`` adds them to the schema's, sorted by file and line. Errors make
+``load_world`` refuse the world; warnings are advice to the writer.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from .diagnostics import Diagnostic, Severity, sort_diagnostics
+from .diagnostics import Diagnostic, Severity
 from .format import (
     Card,
 )
@@ -20,14 +19,6 @@ from .lint_schema import did_you_mean
 from .world import CARDS_FILE, EVENTS_FILE, WORLD_FILE, World
 
 P = tuple  # a data path inside a file
-
-
-def lint_world(path: str | Path) -> list[Diagnostic]:
-    """Every error and warning for the world folder at ``path``."""
-    from .loader import read_world
-
-    world, diagnostics = read_world(path)
-    return sort_diagnostics(set(diagnostics + check_world(world)))
 
 
 def check_world(world: World) -> list[Diagnostic]:

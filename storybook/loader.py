@@ -14,6 +14,7 @@ from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, WorldError, has_errors, sort_diagnostics
 from .format import Catalog, EventDeck, Scene, WorldInfo
+from .lint import check_world
 from .lint_schema import format_path, schema_message
 from .source import Source, SourceError, parse
 from .world import CARDS_FILE, EVENTS_FILE, SCENES_DIR, WORLD_FILE, World
@@ -21,10 +22,14 @@ from .world import CARDS_FILE, EVENTS_FILE, SCENES_DIR, WORLD_FILE, World
 SCENE_FILE = re.compile(r"^(\d{4})(-[a-z0-9][a-z0-9_-]*)?\.yaml$")
 
 
+def lint_world(path: str | Path) -> list[Diagnostic]:
+    """Every error and warning for the world folder at ``path`` (schema errors included)."""
+    world, diagnostics = read_world(path)
+    return sort_diagnostics(set(diagnostics + check_world(world)))
+
+
 def load_world(path: str | Path) -> World:
     """Load and lint a world folder; raise WorldError(diagnostics) if anything is an error."""
-    from .lint import check_world
-
     world, diagnostics = read_world(path)
     diagnostics += check_world(world)
     if has_errors(diagnostics):
