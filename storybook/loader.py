@@ -202,6 +202,8 @@ def _resolve(data: Any, loc: tuple, kind: str) -> tuple[tuple, str | None]:
         if (
             isinstance(node, dict)
             and seg in node
+            # a verb's tag that is also its key ({gold: 1, whom: x}): a scalar, not a step
+            and (i == last or isinstance(node[seg], dict | list))
             or isinstance(node, list)
             and isinstance(seg, int)
             and 0 <= seg < len(node)

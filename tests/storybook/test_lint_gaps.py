@@ -181,6 +181,20 @@ CASES = [
         ["error: scenes/1003.yaml:2: partnr: unknown key 'partnr' (did you mean 'partner'?)"],
     ),
     (
+        "did-you-mean-for-a-key-beside-a-verb",
+        {
+            "scenes/1003.yaml": """
+            number: 1003
+            effects:
+              - take: 201
+              - {gold: 1, whom: partner}
+              - end: true
+            """
+        },
+        {},
+        ["error: scenes/1003.yaml:4: effects[2].whom: unknown key 'whom' (did you mean 'who'?)"],
+    ),
+    (
         "did-you-mean-for-a-condition-key",
         {
             "scenes/1003.yaml": """
