@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from storybook import format as fmt
 from storybook import lint_world
 from storybook.lint_campaign import campaign_readiness
 from storybook.loader import read_world
@@ -77,3 +78,45 @@ def test_each_example_world_passes_the_playtester_with_full_coverage(path):
         stdout=out,
     )  # raises CommandError on a runtime error or anything never reached
     assert "(100%), options" in out.getvalue() and "no runtime errors" in out.getvalue()
+
+
+# §18 "Every limit": each row's numbers are the schema's own bounds.
+LIMITS = [
+    ("`gold` effect", "effects.Gold", "gold"),
+    ("`prestige` effect", "effects.Prestige", "prestige"),
+    ("`timer` / `delay` / `hasten` `days`", "effects.ShiftTarget", "days"),
+    ("a card's `copies`", "Card", "copies"),
+    ("a card's `gold`", "Card", "gold"),
+    ("card number", "Card", "number"),
+    ("scene number", "Scene", "number"),
+    ("option `cost`", "Option", "cost"),
+    ("outcome `min` / `max`", "Outcome", "min"),
+    ("`gold_at_least`", "conditions.GoldAtLeast", "gold_at_least"),
+    ("`marks_at_least`", "conditions.MarksAtLeast", "marks_at_least"),
+    ("adventurer `gold`", "Adventurer", "gold"),
+    ("location `number`", "Location", "number"),
+]
+
+
+def _bounds(schema: dict) -> tuple[int, int] | None:
+    if "minimum" in schema:
+        return schema["minimum"], schema["maximum"]
+    values = list(schema.get("patternProperties", {}).values())  # a mapping's values
+    for sub in (*schema.get("anyOf", ()), *values):
+        found = _bounds(sub)
+        if found:
+            return found
+    return None
+
+
+@pytest.mark.parametrize("row,model,field", LIMITS, ids=[r[0] for r in LIMITS])
+def test_every_limit_in_the_doc_is_the_schemas(row, model, field):
+    cls = fmt
+    for part in model.split("."):
+        cls = getattr(cls, part)
+    bounds = _bounds(cls.model_json_schema(by_alias=True)["properties"][field])
+    section = DOC.read_text(encoding="utf-8").split("## 18. Every limit")[1].split("\n## ")[0]
+    line = next(x for x in section.splitlines() if x.startswith(f"| {row}"))
+    limit = line.split("|")[2]
+    low, high = re.search(r"(−?\d+)\s*[…–]\s*(\d+)", limit).groups()
+    assert (int(low.replace("−", "-")), int(high)) == bounds, (line, bounds)
