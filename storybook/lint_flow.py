@@ -140,6 +140,8 @@ class FlowChecks:
         for n in self.w.broken_scenes:
             out[n] = []
             for file in scenes_dir.rglob(f"{n:04d}*.yaml"):
+                if not file.is_file() or file.name[4] not in ".-":  # 0104.yaml, 0104-….yaml
+                    continue
                 src = self.w.sources.get(file.relative_to(self.w.root).as_posix())
                 if src is not None:
                     out[n] += [(t, None) for t in _raw_gos(src.data)]
