@@ -322,3 +322,11 @@ def test_the_poll_costs_nothing_more_without_a_hand_over(client, table, django_a
     client.post(reverse("games:hand-over", args=[table.code, "p1"]))
     with django_assert_num_queries(2):  # the version, whether a device took Ada's seat
         assert client.get(poll, **HTMX).status_code == 204
+
+
+def test_the_hand_over_screen_costs_two_queries(client, table, django_assert_num_queries):
+    sit(client, table, "table")
+    url = reverse("games:hand-over", args=[table.code, "p1"])
+    with django_assert_num_queries(2):  # the claim joined with its table, the held seats
+        response = client.get(url, **HTMX)
+    assert response.status_code == 200 and "I am Ada: show my part" in response.content.decode()
