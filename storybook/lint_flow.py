@@ -178,8 +178,12 @@ class FlowChecks:
                 f"{scene_label(n)} is unreachable: no location, card, event card, entry_scenes "
                 "or 'go' leads to it",
             )
+        behind = {  # what each dead option's own 'go' leads to
+            k: self.spread([t for t, opt in links.get(k[0], ()) if opt == k[1]], links)
+            for k in dead
+        }
         for n in sorted((everything - live) & set(self.w.scenes)):
-            (via, i), why = next((k, v) for k, v in dead.items() if n in self.spread([k[0]], links))
+            (via, i), why = next((k, v) for k, v in dead.items() if n in behind[k])
             self.warn(
                 self.w.scene_files[n],
                 ("number",),
