@@ -160,15 +160,27 @@ def test_the_tab_bar_keeps_its_tab_across_a_live_swap_and_works_without_javascri
     expect(phone.locator(".gz-scene")).to_be_hidden()
     tab(phone, "Scene 1101")
     expect(phone.locator(".gz-scene")).to_be_visible()
+    # a link from the scene to a campaign form (the printed box's "enter it by hand") shows it
+    phone.locator(".gz-scene").evaluate(
+        "s => s.insertAdjacentHTML('beforeend', '<a id=\"to-changes\" href=\"#gz-changes\">x</a>')"
+    )
+    phone.locator("#to-changes").click()
+    expect(phone.locator("#gz-tab-campaign")).to_be_checked()
+    expect(phone.locator("#gz-changes")).to_be_visible()
     phone.context.close()
 
     still = device(chromium, live_server.url, table, ids["table"], PHONE, java_script_enabled=False)
     expect(still.locator(".gz-scene")).to_be_visible()
-    tab(still, "Campaign")
-    expect(still.locator(".gz-campaign")).to_be_visible()
+    # a link to a campaign form, followed without JavaScript, shows the campaign
+    still.goto(still.url.split("#")[0] + "#gz-changes")
+    expect(still.locator("#gz-changes")).to_be_visible()
     expect(still.locator(".gz-scene")).to_be_hidden()
     tab(still, "Scene 1101")
     expect(still.locator(".gz-scene")).to_be_visible()
+    expect(still.locator(".gz-campaign")).to_be_hidden()
+    tab(still, "Campaign")
+    expect(still.locator(".gz-campaign")).to_be_visible()
+    expect(still.locator(".gz-scene")).to_be_hidden()
     still.context.close()
 
 
