@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games import words
 from games.engine import TABLE_SEAT, RuleError, Seat
 from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog
 from games.tales_of_danger.market import free_in_pool
@@ -233,7 +234,8 @@ def _prompt(state: State) -> str:
         waiting = [p.name for p in state.players if not p.hand]
         if waiting:
             return f"Deal 3 face-up cards to {', '.join(waiting)} and enter them."
-        return f"Flip {POOL_SIZE - len(state.pool)} card(s) into the pool and enter them."
+        flip = words.count(POOL_SIZE - len(state.pool), "card", "cards")
+        return f"Flip {flip} into the pool and enter them."
     if state.stage == "over":
         owed = [p.name for p in state.players if p.journals_owed]
         if owed:
@@ -256,7 +258,8 @@ def _prompt(state: State) -> str:
         return f"{p.name} may secure a sponsor, or ends the turn."
     free = free_in_pool(state, state.active)
     if free:
-        return f"{p.name} first takes the free card(s) in the pool."
+        takes = words.count(len(free), "free card", "free cards")
+        return f"{p.name} first takes {takes} from the pool."
     return f"{p.name} gathers from the market."
 
 
