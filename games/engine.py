@@ -197,7 +197,9 @@ class Game(Generic[S]):
     def setup(self, options: dict[str, Any] | None, seed: int) -> dict[str, Any]:
         state = self.setup_fn(self.parse_options(options), seed)
         self.check(state)
-        return dump(state)
+        data = dump(state)
+        self.check_bounds(data)
+        return data
 
     def load(self, data: dict[str, Any]) -> S:
         return self.State.model_validate(data)
@@ -218,7 +220,9 @@ class Game(Generic[S]):
             raise ArgsError(describe_validation_error(exc, spec.label)) from exc
         sentence = spec.run(state, parsed, seat)
         self.check(state)
-        return dump(state), sentence
+        data = dump(state)
+        self.check_bounds(data)
+        return data, sentence
 
     def role(self, state: S, seat: str) -> str:
         """The seat's role now: the game's own (``role_fn``) or the seat's kind."""
@@ -244,6 +248,19 @@ class Game(Generic[S]):
         broken = self.invariants_fn(state)
         if broken:
             raise RuleError("That would break the rules: " + "; ".join(broken))
+
+    def check_bounds(self, data: dict[str, Any]) -> None:
+        """Refuse a state holding a number past what the game can hold (games/bounds.py).
+
+        The rules refuse such a move first with their own sentence; this keeps a slip in them
+        from storing a table that no box could show, and that the next load would refuse."""
+        try:
+            self.State.model_validate(data)
+        except ValidationError as exc:
+            raise RuleError(
+                "That is more than the game can hold: "
+                + describe_validation_error(exc, "the table")
+            ) from exc
 
     def view(self, data: dict[str, Any], seat: str) -> dict[str, Any]:
         return self.view_fn(self.load(data), seat)

@@ -28,7 +28,7 @@ AS_SEAT_HELP = (
 EXPORT_DOCUMENT = {"$ref": f"{REF}ExportDocument"}
 
 
-def _pascal(slug: str) -> str:
+def pascal(slug: str) -> str:
     return "".join(part.capitalize() for part in slug.replace("_", "-").split("-"))
 
 
@@ -122,15 +122,37 @@ def _move(game, move, args: dict[str, str]) -> dict[str, Any]:
     }
 
 
+def _new_table(base: dict[str, Any], game, options_name: str, options: dict[str, Any]):
+    """``POST /api/tables/`` for one game: its slug and its own options (required when the
+    game's options have fields it can't do without)."""
+    properties = {
+        **base["properties"],
+        "game": {"type": "string", "enum": [game.slug], "title": "Game"},
+        "options": {"$ref": REF + options_name},
+    }
+    required = ["game", *(["options"] if options.get("required") else [])]
+    return {**base, "properties": properties, "required": required}
+
+
 def describe_game_moves(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
     components = result.setdefault("components", {}).setdefault("schemas", {})
     unions = []
+    new_table = components.get("NewTable")
+    new_tables: dict[str, str] = {}
     for game in all_games().values():
-        prefix = _pascal(game.slug)
+        prefix = pascal(game.slug)
         _model(game.Options, components, f"{prefix}Options", prefix)
+        if new_table is not None:
+            options = components[f"{prefix}Options"]
+            _put(
+                components,
+                f"{prefix}NewTable",
+                _new_table(new_table, game, f"{prefix}Options", options),
+            )
+            new_tables[game.slug] = f"{REF}{prefix}NewTable"
         variants, mapping = [], {}
         for move in game.moves.values():
-            name = prefix + _pascal(move.name)
+            name = prefix + pascal(move.name)
             args = _model(move.args, components, f"{name}Args", prefix)
             _put(components, f"{name}Move", _move(game, move, args))
             variants.append({"$ref": f"{REF}{name}Move"})
@@ -145,6 +167,13 @@ def describe_game_moves(result: dict[str, Any], generator, request, public) -> d
             },
         )
         unions.append({"$ref": f"{REF}{prefix}MoveRequest"})
+    if new_tables:
+        components["NewTable"] = {
+            "oneOf": [{"$ref": ref} for ref in new_tables.values()],
+            "discriminator": {"propertyName": "game", "mapping": new_tables},
+            "title": "NewTable",
+            "description": "A new table of one game, with that game's options.",
+        }
     if unions and "MoveRequest" in components:
         components["MoveRequest"] = {
             "anyOf": unions,

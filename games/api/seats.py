@@ -24,7 +24,7 @@ from games.models import Table
 
 
 class ClaimRequestSerializer(serializers.Serializer):
-    seat = serializers.CharField(max_length=16)
+    seat = serializers.CharField(min_length=1, max_length=16)
     invite = serializers.CharField(
         max_length=40,
         required=False,

@@ -14,6 +14,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.bounds import upto
+
 Item = Literal["gold_coin", "sword", "armor", "magic_wand"]
 CardType = Literal["male", "female", "villain", "place", "event"]
 Where = Literal["discard", "common", "front"]
@@ -103,6 +105,10 @@ class PairRule(BaseModel):
     vp: int = Field(ge=0, le=99)
 
 
+Rank = upto(MAX_PLAYERS, low=1)  # 1: the player with the most
+PrintedVP = upto(99)  # what a card prints
+
+
 class RankRule(BaseModel):
     """B card: players rank by the listed items (+ cards in hand); ``points`` by rank (1 = most).
 
@@ -113,7 +119,7 @@ class RankRule(BaseModel):
 
     items: list[Item]
     hand_cards: bool = False
-    points: dict[int, int] = Field(default_factory=dict)
+    points: dict[Rank, PrintedVP] = Field(default_factory=dict)
 
 
 class EndRule(BaseModel):
@@ -122,7 +128,7 @@ class EndRule(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     pairs: list[PairRule] = Field(default_factory=list)
-    item_vp: dict[Item, int] = Field(default_factory=dict)  # each item left after pairing
+    item_vp: dict[Item, PrintedVP] = Field(default_factory=dict)  # each item left after pairing
     rank: RankRule | None = None
 
 

@@ -6,10 +6,13 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from games.bounds import MAX_SCORE, Score, Seed, Turn, index_below, upto
 from games.dark_tales.catalog import (
+    ITEM_LIMITS,
     ITEMS,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    PLAYING_CARDS,
     TYPE_LABELS,
     WHERE_LABELS,
     CardInfo,
@@ -25,6 +28,12 @@ Phase = Literal["draw", "item", "card", "reveal", "scoring", "over"]
 PHASES: tuple[str, ...] = ("draw", "item", "card", "reveal", "scoring", "over")
 
 
+Seat = index_below(MAX_PLAYERS)  # a player, from 0
+Cards = upto(PLAYING_CARDS)  # a count of the deck's cards
+Tokens = upto(max(ITEM_LIMITS.values()))  # items of one kind: the supply's pieces
+Points = upto(MAX_SCORE)  # face-down VP tokens: never negative (manual.py refuses it)
+
+
 def no_items() -> dict[Item, int]:
     return {item: 0 for item in ITEMS}
 
@@ -34,13 +43,13 @@ class Player(BaseModel):
 
     name: str
     hand: list[str] = Field(default_factory=list)  # cards the app knows by name
-    hand_unknown: int = 0  # cards in hand the app knows only as a count
+    hand_unknown: Cards = 0  # cards in hand the app knows only as a count
     front: list[str] = Field(default_factory=list)  # cards in play in front of the player
-    items: dict[Item, int] = Field(default_factory=no_items)
-    vp: int = 0  # the face-down token pile: hidden from other seats until the reveal
-    bonus_manual: int | None = None  # B-card points entered by hand
+    items: dict[Item, Tokens] = Field(default_factory=no_items)
+    vp: Points = 0  # the face-down token pile: hidden from other seats until the reveal
+    bonus_manual: Score | None = None  # B-card points entered by hand
     bonus_note: str = ""
-    bonus: int | None = None  # what the B card gave, set at the reveal
+    bonus: Score | None = None  # what the B card gave, set at the reveal
     bonus_lines: list[str] = Field(default_factory=list)
 
     @property
@@ -55,22 +64,22 @@ class Player(BaseModel):
 class State(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    rng: int
+    rng: Seed
     players: list[Player]
     setting_a: str
     setting_b: str
-    first: int
-    active: int
-    turn: int = 1
+    first: Seat
+    active: Seat
+    turn: Turn = 1
     phase: Phase = "draw"
-    deck: int
+    deck: Cards
     deck_top: str | None = None  # known face-up top card of the deck (left by a Wizard)
     common: list[str] = Field(default_factory=list)
     discard: list[str] = Field(default_factory=list)  # the last one is on top
-    supply: dict[Item, int]
+    supply: dict[Item, Tokens]
     item_played: bool = False
-    gained: dict[Item, int] = Field(default_factory=no_items)  # by the active player this turn
-    ended_by: int | None = None  # the player who began a turn with no cards
+    gained: dict[Item, Tokens] = Field(default_factory=no_items)  # by the active player this turn
+    ended_by: Seat | None = None  # the player who began a turn with no cards
     cards: dict[str, CardInfo] = Field(default_factory=dict)  # the table's own card entries
     settings: dict[str, SettingCard] = Field(default_factory=dict)  # ... and setting cards
 

@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from games.engine import RuleError
 from games.galzyr import campaign as core
-from games.galzyr.campaign.facts import MAX_GOLD
+from games.galzyr.campaign.facts import MAX_GOLD, PlayerNumber
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
 from games.galzyr.campaign_common import adventurer_of, campaign_of, lower_first, say
 from games.galzyr.rules import game
@@ -28,7 +28,7 @@ def _mirrored(lead: str, steps: list[core.Step], total: str) -> str:
 
 
 class GoldArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
     amount: int = Field(ge=1, le=MAX_GOLD)
     how: Literal["gain", "pay", "lose"] = "gain"
 
@@ -51,7 +51,7 @@ def campaign_gold(state: State, args: GoldArgs, seat: str) -> str:
 
 
 class PrestigeArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
     amount: int = Field(ge=1, le=20)
     how: Literal["gain", "lose"] = "gain"
 
@@ -72,7 +72,7 @@ def campaign_prestige(state: State, args: PrestigeArgs, seat: str) -> str:
 
 
 class MarkArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
     source: str = Field(min_length=1, max_length=40)  # the skill the mark leaves
     to: str = Field(min_length=1, max_length=40)
 
@@ -95,7 +95,7 @@ def campaign_move_mark(state: State, args: MarkArgs, seat: str) -> str:
 
 
 class TagArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
     tag: str = Field(min_length=1, max_length=60)
     how: Literal["gain", "lose"] = "gain"
 

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from games.engine import RuleError
 from games.galzyr import campaign as core
+from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign_common import adventurer_of, campaign_of, quest_time, say
 from games.galzyr.rules import game
@@ -38,7 +39,7 @@ def _title(c: core.Campaign, cid: int) -> str:
 
 # -- quests ---------------------------------------------------------------------------------------
 class PickUpArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
     number: int = Field(ge=0, le=999)  # a quest on the noticeboard
     abandon: int | None = Field(default=None, ge=0, le=999)  # a 4th quest: the one given up
 
@@ -64,7 +65,7 @@ def campaign_pick_up_quest(state: State, args: PickUpArgs, seat: str) -> str:
 
 
 class AbandonArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
     number: int = Field(ge=0, le=999)
     to: Literal["library", "quest_slot", "vault", "save"] = "library"  # as its effects say
 
@@ -84,7 +85,7 @@ def campaign_abandon_quest(state: State, args: AbandonArgs, seat: str) -> str:
 
 # -- statuses and companions ----------------------------------------------------------------------
 class CardArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
     number: int = Field(ge=0, le=999)
     kind: Literal["status", "companion"] = "status"
 

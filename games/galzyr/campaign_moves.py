@@ -19,6 +19,7 @@ from pydantic import BaseModel, Field
 
 from games.engine import RuleError
 from games.galzyr import campaign as core
+from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.text import adventurer_name, card_label
 from games.galzyr.campaign_common import adventurer_of, campaign_of, copy_of, say, sync
 from games.galzyr.rules import game
@@ -53,7 +54,7 @@ class TakeArgs(BaseModel):
     number: int = Field(ge=0, le=999)
     pick: Literal["any", "random", "icon"] = "any"
     source: Literal["library", "vault"] = "library"
-    player: int | None = Field(default=None, ge=1)  # who takes it (items, quests, statuses…)
+    player: PlayerNumber | None = None  # who takes it (items, quests, statuses…)
     # the item (or quest) given up for room when the inventory is full: a held card's number,
     # or the number taken (the new card itself goes back)
     discard: int | None = Field(default=None, ge=0, le=999)
@@ -100,7 +101,7 @@ def _new_copy(c: core.Campaign, number: int, pick: str, source: str) -> int:
 
 # -- rounds and the calendar -------------------------------------------------------------------------
 class TravelArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
     to: str = Field(min_length=1, max_length=60)  # a location id
 
 
@@ -118,7 +119,7 @@ def campaign_travel(state: State, args: TravelArgs, seat: str) -> str:
 
 
 class FigureArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
     to: str | None = Field(default=None, max_length=60)  # a location id; blank: off the board
 
 

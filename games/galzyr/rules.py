@@ -291,7 +291,7 @@ def answer_by_hand(state: State, args: ByHand, seat: str) -> str:
 
 
 class Choose(BaseModel):
-    option: int = Field(ge=1)  # 1 for the first option
+    option: int = Field(ge=1, le=99)  # 1 for the first option
 
 
 @game.move(Choose, roles=READERS)

@@ -24,7 +24,7 @@ def _icon_of(state: State, p: scene_effects.Pending) -> str:
 
 
 class ApplyArgs(BaseModel):
-    effect: int = Field(ge=1)  # 1 for the first effect waiting under the scene
+    effect: int = Field(ge=1, le=999)  # 1 for the first effect waiting under the scene
     choice: str | None = Field(default=None, max_length=40)  # a card copy or a skill
     # An item that would be the 4th: the held copy to give up, or "new" for the new card.
     discard: str | None = Field(default=None, max_length=40)

@@ -33,10 +33,11 @@ from pydantic import BaseModel
 from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.cards import destination
-from games.galzyr.campaign.facts import MAX_ITEMS, MAX_QUESTS
+from games.galzyr.campaign.facts import MAX_ITEMS, MAX_QUESTS, Seat
 from games.galzyr.campaign.state import in_play
 from games.galzyr.campaign.text import Step, adventurer_name, card_label
 from storybook.effect_text import EffectView, icon_owner
+from storybook.format.common import SceneNumber
 
 # Effects that take a card into play from a tray: the card's type says where it goes.
 TAKES = ("take", "status", "companion", "local_status", "global_status")
@@ -49,14 +50,14 @@ APPLIED += ("timer", "delay", "hasten")
 class Pending(BaseModel):
     """One effect to apply to the campaign (``player``: the index of the adventurer's player)."""
 
-    scene: int
+    scene: SceneNumber
     verb: str
     args: dict[str, Any] = {}
     text: str  # the book's sentence: "Active player: take card 213 from the library."
-    player: int
+    player: Seat
     # the player whose adventurer's icon a matching-icon card shows (icon_owner: the active
     # player's; on everyone, each taker's own); None, kept before it was recorded: the taker's
-    icon: int | None = None
+    icon: Seat | None = None
     done: bool = False
     said: str = ""  # what applying it did, once done
 

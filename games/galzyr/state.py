@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
+from games.bounds import Seed, upto
 from games.engine import Outcome
 from games.galzyr import calendar
 from games.galzyr.book import Book, hand_over, handed, open_book
@@ -14,18 +15,19 @@ from games.galzyr.campaign import check as campaign_check
 from games.galzyr.campaign import reached_end as campaign_reached_end
 from games.galzyr.campaign import tags_of as campaign_tags
 from games.galzyr.campaign import winners as campaign_winners
+from games.galzyr.campaign.facts import MAX_PLAYERS, Prestige, Seat
 from games.galzyr.campaign.state import HOLDINGS, in_play
+from games.galzyr.dice import ROLLS
 from games.galzyr.scene_effects import Pending
 from storybook.context import Facts, ReadContext
 from storybook.format import MONTHS
-from storybook.format.common import Month
+from storybook.format.common import CardNumber, Month, SceneNumber
 
 Role = Literal["sm", "table", "active", "player"]
 Mode = Literal["book", "campaign"]  # book only, or the campaign assistant tracking every card
 Play = Literal["competitive", "cooperative"]  # Discord or Harmony
 UNCHOSEN = "-"  # a player's adventurer left to the world's order (the new-table form's default)
 
-MAX_PLAYERS = 6
 # The roles the moves declare (``@game.move(..., roles=...)``; ``role`` below says which a seat
 # holds): the story master and the shared display run the table; the active player (on their
 # own device) reads along and makes the scene's choices and rolls. The engine refuses the
@@ -60,31 +62,41 @@ class Options(BaseModel):
         return value
 
 
+# Bounds of what the reader keeps (issue 12).
+Face = upto(5)  # a die face, from 0
+Rolls = upto(ROLLS)
+Option = upto(98)  # the option chosen, from 0 (the move's ``option`` counts from 1)
+Successes = upto(99)
+Entry = upto(99)  # an entry of an event card, from 0
+Day = upto(calendar.last_day())  # the reader's calendar, from the top row's Monday
+Earned = upto(99, low=-99)  # prestige gained or lost during one scene and its go-to chain
+
+
 class Dice(BaseModel):
     """The dice helper during one skill check."""
 
     pool: list[str] = []  # "base" or the skill of an advanced die
-    rolled: list[int] = []  # face index per die; empty before the first roll
-    rolls: int = 0  # 0, 1 after the roll, 2 after the reroll
-    stars: int = Field(default=0, ge=0)  # successes added by card effects
-    broken: int = Field(default=0, ge=0)  # broken stars from card effects
+    rolled: list[Face] = []  # face index per die; empty before the first roll
+    rolls: Rolls = 0  # 0, 1 after the roll, 2 after the reroll
+    stars: int = Field(default=0, ge=0, le=99)  # successes added by card effects
+    broken: int = Field(default=0, ge=0, le=99)  # broken stars from card effects
 
 
 class Step(BaseModel):
     """A finished part of the scene being read: a scene of a go-to chain and its choice."""
 
-    scene: int
-    option: int | None = None
-    successes: int | None = None
+    scene: SceneNumber
+    option: Option | None = None
+    successes: Successes | None = None
     answers: dict[str, bool] = {}
 
 
 class EventDraw(BaseModel):
     """The event card the story master holds while its scene is read (or picked)."""
 
-    card: int
+    card: CardNumber
     confirmed: dict[str, bool] = {}  # entry index → the story master said its prerequisite is met
-    asking: int | None = None  # the entry waiting for the story master's answer
+    asking: Entry | None = None  # the entry waiting for the story master's answer
     placed: bool = False  # the scene said where the card goes
 
 
@@ -98,26 +110,26 @@ class CheckStep(BaseModel):
 class State(BaseModel):
     world: str
     players: list[str]
-    rng: int
-    active: int = 0
-    partner: int | None = None
+    rng: Seed
+    active: Seat = 0
+    partner: Seat | None = None
     challenge: bool = False
     month: Month | None = None
-    day: int = 0  # from the top row's Monday
+    day: Day = 0  # from the top row's Monday
     # the scene being read
-    scene: int | None = None
+    scene: SceneNumber | None = None
     answers: dict[str, bool] = {}
-    option: int | None = None
-    successes: int | None = None  # the check's result, once resolved
+    option: Option | None = None
+    successes: Successes | None = None  # the check's result, once resolved
     dice: Dice | None = None
     locked: bool = False  # the scene is over: its choice can't change any more
     scene_turn: str = ""  # campaign mode: the turn it was opened in (one scene a turn)
     trail: list[Step] = []  # the scenes before this one in the same go-to chain
-    earned: list[int] = [0, 0]  # prestige this scene: [active player, partner]
+    earned: list[Earned] = [0, 0]  # prestige this scene: [active player, partner]
     # the game
-    prestige: list[int] = []  # per player, every scene so far
+    prestige: list[Prestige] = []  # per player, every scene so far
     marks: list[list[str]] = []  # the skill marks each player last rolled with
-    deck: list[int] = []  # event cards, top first, face down
+    deck: list[CardNumber] = []  # event cards, top first, face down
     drawn: EventDraw | None = None
     # campaign mode: every card copy, the adventurers (one per player, in order), the checklist
     mode: Mode = "book"

@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 from games.engine import RuleError
 from games.galzyr import calendar
 from games.galzyr import campaign as core
+from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.text import adventurer_name, possessive
 from games.galzyr.campaign_common import book_calendar
 from games.galzyr.reading import need_month, reading
@@ -78,7 +79,7 @@ def set_challenge(state: State, args: SetChallenge, seat: str) -> str:
 
 # -- players -------------------------------------------------------------------------------------
 class PlayerArgs(BaseModel):
-    player: int = Field(ge=1)
+    player: PlayerNumber
 
 
 def _player(state: State, number: int) -> int:

@@ -14,6 +14,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.bounds import upto
 from games.engine import RuleError
 
 UNKNOWN = "enter from your cards"
@@ -52,16 +53,22 @@ class SponsorCard(Strict):
         return f"{self.name} ({self.label})" if self.name else self.label
 
 
+PEOPLE_CARDS = 102  # the people deck, every type together
+Stars = upto(5)  # insider stars beside a sponsor's icon on the red ribbon
+Copies = upto(PEOPLE_CARDS)
+Ship = upto(3, low=1)  # the ship printed on a people card's back
+
+
 class PersonCard(Strict):
     """One of the 21 people types; every copy of a type shows the same Act 1 and Act 2 values."""
 
     id: str
     name: str
-    count: int = Field(ge=0, le=102)
+    count: Copies
     evidence: int | None = Field(None, ge=0, le=9)
     plans: int | None = Field(None, ge=0, le=9)
     # The red ribbon: sponsor id -> insider stars next to its icon (0 = the icon without stars).
-    ribbon: dict[str, int] | None = None
+    ribbon: dict[str, Stars] | None = None
     crew: int | None = Field(None, ge=0, le=9)
     supplies: int | None = Field(None, ge=0, le=9)
     cancels: CancelLabel | None = None
@@ -75,9 +82,9 @@ class CostKind(Strict):
     id: str
     text: str
     label: CostLabel | None = None
-    crew: int = Field(0, ge=0)
-    supplies: int = Field(0, ge=0)
-    count: int = Field(ge=0)
+    crew: int = Field(0, ge=0, le=9)
+    supplies: int = Field(0, ge=0, le=9)
+    count: Copies
 
     @property
     def bonus(self) -> int:
@@ -178,7 +185,7 @@ class Catalog(Strict):
     sponsors: list[SponsorCard]
     people: list[PersonCard]
     costs: list[CostKind]
-    ships: dict[int, int]
+    ships: dict[Ship, Copies]
 
     # Not a model validator: a state is loaded on every request, and the invariants already
     # run problems() after every move; patched() runs it on every entry.
@@ -196,8 +203,6 @@ class Catalog(Strict):
             for sponsor in list(p.ribbon or {}) + list(p.free_for or []):
                 if sponsor not in ids:
                     out.append(f"the {p.name} names an unknown sponsor “{sponsor}”")
-            if any(stars < 0 or stars > 5 for stars in (p.ribbon or {}).values()):
-                out.append(f"the {p.name} has an impossible number of stars")
         if sum(self.ships.values()) != self.total:
             out.append("the ship numbers do not add up to the number of people cards")
         if sum(c.count for c in self.costs) != self.total:
@@ -301,7 +306,7 @@ class SponsorPatch(Strict):
 class PersonPatch(Strict):
     evidence: int | None = Field(None, ge=0, le=9)
     plans: int | None = Field(None, ge=0, le=9)
-    ribbon: dict[str, int] | None = None
+    ribbon: dict[str, Stars] | None = None
     crew: int | None = Field(None, ge=0, le=9)
     supplies: int | None = Field(None, ge=0, le=9)
     free_for: list[str] | None = None

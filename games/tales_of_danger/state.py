@@ -11,7 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from games.tales_of_danger.catalog import Catalog, PersonPatch, SponsorPatch
+from games.bounds import Seed, Turn, index_below, upto
+from games.tales_of_danger.catalog import PEOPLE_CARDS, Catalog, PersonPatch, SponsorPatch
 
 Stage = Literal["deal", "acts", "act3", "over"]
 # Where the active player is within their turn:
@@ -20,6 +21,11 @@ Stage = Literal["deal", "acts", "act3", "over"]
 #   prepare  — Act 3: must prepare a segment (first segment, or the next one after completing)
 Step = Literal["start", "acted", "prepare"]
 JournalStatus = Literal["owed", "written", "none"]
+
+
+MAX_PLAYERS = 6
+Seat = index_below(MAX_PLAYERS)  # a player, from 0
+Cards = upto(PEOPLE_CARDS)
 
 
 class Strict(BaseModel):
@@ -46,7 +52,7 @@ class Player(Strict):
     act: int = Field(1, ge=1, le=3)
     sponsor: str | None = None
     hand: list[str] = []
-    discard_to: int | None = None  # owes discards down to this hand size
+    discard_to: Cards | None = None  # owes discards down to this hand size
     segment: Segment | None = None
     voyage: list[Leg] = []
 
@@ -56,28 +62,28 @@ class Player(Strict):
 
 
 class State(Strict):
-    rng: int
+    rng: Seed
     catalog: Catalog
     players: list[Player]
-    first_player: int
+    first_player: Seat
     sponsors: list[str]  # sponsors on the table (display order; rank order once ranks are known)
     removed_sponsors: list[str] = []
     stage: Stage = "deal"
-    active: int = 0
+    active: Seat = 0
     step: Step = "start"
-    turn: int = 1
+    turn: Turn = 1
     pool: list[str] = []
     discard: list[str] = []
-    deck: int
-    prepare_queue: list[int] = []  # Act 3: players still to prepare their first segment
-    final_round_by: int | None = None
-    final_turns: list[int] = []  # players still owed their final turn, in order
+    deck: Cards
+    prepare_queue: list[Seat] = []  # Act 3: players still to prepare their first segment
+    final_round_by: Seat | None = None
+    final_turns: list[Seat] = []  # players still owed their final turn, in order
 
 
 class Options(Strict):
     """What a group chooses when it sits down."""
 
-    players: list[str] = Field(min_length=2, max_length=6)
+    players: list[str] = Field(min_length=2, max_length=MAX_PLAYERS)
     first_player: int | None = Field(None, ge=1, le=6)  # 1-based; None: the app picks
     # Values the group entered from its own cards (a CatalogPatch: the saved catalog at
     # /catalog/tales-of-danger/ fills these for a new table that leaves them out).

@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from games.bounds import upto
 from games.engine import RuleError
 
 Depth = Literal["Mineshaft", "Ice Caves", "Caverns", "Catacombs", "Inferno"]
@@ -46,7 +47,7 @@ class FeatCard(_Card):
     kind: FeatKind | None = None
     count: int | None = Field(default=None, ge=1, le=71)  # copies in the deck
     # Points for the 1st, 2nd, ... identical feat; a monster kill scores its first number always.
-    track: list[int] | None = None
+    track: list[TrackPoints] | None = None
     rule: ScoreRule = "track"
     gem: bool | None = None  # a Crystal Golem may join a stack of gems
 
@@ -79,17 +80,21 @@ class SpecialtyDrink(_Card):
     two_player: bool = False  # one of the two drinks the 2-player game uses
 
 
+TrackPoints = upto(99, low=-99)  # a feat's points on its track; some feats score below 0
+BoxCount = upto(200)  # cards or tiles of one kind in the box
+
+
 class Totals(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    feats: int = 71
-    heroes: int = 51  # elite heroes included
-    elite_heroes: int = 6
-    elite_in_play: int = 3
-    rooms: int = 11
-    rooms_in_play: int = 3
-    special_feats: int = 3
-    drinks: int = 5
+    feats: BoxCount = 71
+    heroes: BoxCount = 51  # elite heroes included
+    elite_heroes: BoxCount = 6
+    elite_in_play: BoxCount = 3
+    rooms: BoxCount = 11
+    rooms_in_play: BoxCount = 3
+    special_feats: BoxCount = 3
+    drinks: BoxCount = 5
 
 
 class Catalog(BaseModel):

@@ -19,6 +19,7 @@ from games.tavern_tales.state import (
     Play,
     PlayedHero,
     Slot,
+    SlotIndex,
     SlotRef,
     State,
     capital,
@@ -47,7 +48,7 @@ class HeroTap(BaseModel):
 
 class StakeArgs(HeroTap):
     depth: Depth
-    slots: list[int] = Field(min_length=1, max_length=2)  # places in that depth's row, from 0
+    slots: list[SlotIndex] = Field(min_length=1, max_length=2)  # places in that depth's row, from 0
     powers: list[str] = []  # Adventurer Power feats you hold and use for this claim
     extra: list[SlotRef] = []  # feats your powers add from this or an adjacent depth
 

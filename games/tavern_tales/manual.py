@@ -20,6 +20,7 @@ from games.tavern_tales.catalog import (
     FeatKind,
     HeroCard,
     HeroKind,
+    TrackPoints,
     entered,
     merge,
 )
@@ -105,7 +106,7 @@ class CatalogEdit(CatalogPatch):
     feat: str = Field(default="", max_length=60)
     feat_kind: FeatKind | None = None
     feat_count: int | None = Field(default=None, ge=1, le=71)
-    feat_track: list[int] = Field(default=[], max_length=12)
+    feat_track: list[TrackPoints] = Field(default=[], max_length=12)
     hero: str = Field(default="", max_length=60)
     hero_kind: HeroKind | None = None
     hero_depths: list[Depth] = Field(default=[], max_length=2)

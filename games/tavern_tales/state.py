@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from games.bounds import Score, Seed, Turn, index_below, upto
 from games.engine import TABLE_SEAT, RuleError
 from games.tavern_tales.catalog import (
     DEPTHS,
@@ -31,6 +32,13 @@ WIN = 30
 EPIC_WIN = 45
 
 
+MAX_PLAYERS = 5
+Seat = index_below(MAX_PLAYERS)  # a player, from 0
+Cards = upto(200)  # a count of cards: a deck, a hand, a discard pile
+SlotIndex = upto(9)  # a place in a depth's row, from 0
+Passes = upto(MAX_PLAYERS)  # passes in a row during a claim
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -42,7 +50,7 @@ class Modules(_Model):
 
 
 class Options(_Model):
-    players: list[str] = Field(min_length=2, max_length=5)
+    players: list[str] = Field(min_length=2, max_length=MAX_PLAYERS)
     modules: Modules = Modules()
     epic_duel: bool = False
     first_player: int | None = Field(default=None, ge=0, le=4)  # None: the app picks at random
@@ -112,8 +120,8 @@ class Held(_Model):
 
 class Player(_Model):
     name: str
-    prestige: int = 0
-    hand: int = 0
+    prestige: Score = 0
+    hand: Cards = 0
     drink: str | None = None
     feats: list[Held] = []
 
@@ -125,7 +133,7 @@ class PlayedHero(_Model):
 
 
 class Play(_Model):
-    player: int
+    player: Seat
     hero: PlayedHero | None  # None: played face-down without telling the app which card
     face_up: bool = True
     secret: bool = False  # face-down in a 2-player claim and not flipped: only its owner sees it
@@ -133,18 +141,18 @@ class Play(_Model):
 
 class SlotRef(_Model):
     depth: Depth
-    slot: int = Field(ge=0, le=9)
+    slot: SlotIndex
 
 
 class Claim(_Model):
-    starter: int
+    starter: Seat
     depth: Depth
     feats: list[SlotRef]  # the claimed feats, powers' extra feats included
     plays: list[Play]
     stage: Stage
-    responder: int | None = None  # who answers next; None once the claim is decided
-    passes: int = 0  # passes in a row since the last hero was played
-    winner: int | None = None
+    responder: Seat | None = None  # who answers next; None once the claim is decided
+    passes: Passes = 0  # passes in a row since the last hero was played
+    winner: Seat | None = None
     needs: list[str] = []  # what the winner must still choose before collecting
 
 
@@ -154,19 +162,19 @@ class State(_Model):
     catalog: Catalog
     modules: Modules
     epic_duel: bool = False
-    target: int = WIN
-    hero_total: int  # hero cards in play this game
-    feat_total: int
-    hero_deck: int
-    hero_discard: int
-    feat_deck: int
-    active: int = 0
-    turn: int = 1
+    target: Score = WIN
+    hero_total: Cards  # hero cards in play this game
+    feat_total: Cards
+    hero_deck: Cards
+    hero_discard: Cards
+    feat_deck: Cards
+    active: Seat = 0
+    turn: Turn = 1
     phase: Phase = "turn"
     claim: Claim | None = None
-    winners: list[int] = []
-    timeline: list[list[int]] = []  # everyone's prestige at the end of each turn
-    rng: int
+    winners: list[Seat] = []
+    timeline: list[list[Score]] = []  # everyone's prestige at the end of each turn
+    rng: Seed
 
 
 # -- helpers shared by the rules modules ------------------------------------------------------

@@ -26,6 +26,7 @@ from rest_framework.authtoken.models import Token
 
 from games.galzyr import book as books
 from games.registry import all_games
+from games.schema import pascal
 from storybook.librarian import make_librarian
 
 PACKAGE = "talekeeper_client"
@@ -102,6 +103,14 @@ def test_the_generator_warns_of_nothing_and_keeps_every_operation(generated):
         for move in game.moves:
             name = prefix + "".join(part.capitalize() for part in move.split("-"))
             assert getattr(models, f"{name}Move")(version=1).to_dict()["move"] == move
+
+
+def new_table(m, slug: str, options: dict):
+    """The game's own typed request: ``TavernTalesNewTable`` with ``TavernTalesOptions``."""
+    prefix = pascal(slug)
+    game = getattr(m, f"{prefix}NewTableGame")(slug)
+    typed_options = getattr(m, f"{prefix}Options").from_dict(options)
+    return getattr(m, f"{prefix}NewTable")(game=game, name="Friday", options=typed_options)
 
 
 def first_moves(m) -> dict:
@@ -190,9 +199,7 @@ def test_a_generated_client_plays_every_game(generated, connect, live_server, wo
     for slug, (options, seat_of, move_at) in plays.items():
         kept = api["tables_create"].sync(
             client=anonymous,
-            body=m.NewTable(
-                game=m.GameEnum(slug), name="Friday", options=m.NewTableOptions.from_dict(options)
-            ),
+            body=new_table(m, slug, options),
         )
         assert isinstance(kept, m.KeptTable), kept
         assert kept.keeper and kept.seat is None

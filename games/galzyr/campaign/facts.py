@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from games.bounds import index_below, upto
 from storybook.format import MONTHS, WEEKDAYS, season_of
+from storybook.format.common import CardNumber
 
 __all__ = [
     "CHALLENGE_SUCCESSES",
@@ -46,6 +48,22 @@ MAX_QUESTS = 3
 NOTICEBOARD_SIZE = 3
 # "Travel": up to 2 moves, changed by the movement keyword, never below 0.
 TRAVEL_MOVES = 2
+
+# What the box's pieces can hold (issue 12): every number a campaign keeps is bounded by these.
+Gold = upto(MAX_GOLD)
+Marks = upto(MAX_MARKS_PER_SKILL)
+Prestige = upto(99)  # the track runs 0-10 and the token's +10 side doubles it; room to spare
+MAX_COPIES = 20 * 1000  # copies 1-20 of each card number #000-#999 (docs/book-format.md)
+CopyId = index_below(MAX_COPIES)
+MAX_DAY = 365  # calendar slots from the top row's Monday; a game lasts at most 8 rounds
+Day = upto(MAX_DAY)
+Noticeboard = upto(NOTICEBOARD_SIZE)
+MAX_PLAYERS = 6  # players at one table (the new-table form's limit)
+Seat = index_below(MAX_PLAYERS)  # a player, from 0
+PlayerNumber = upto(MAX_PLAYERS, low=1)  # a player, from 1 (as the pages and API count)
+RoundNumber = upto(8, low=1)  # the longest round limit (1 player) is 8
+Moves = upto(9)  # travel moves left: 2, changed by the movement keyword
+TimerDays = upto(28, low=1)  # a card's timer box, in days (as the format allows)
 
 # "Game end": the round limit by player count (the Discord and Harmony cards show it).
 ROUND_LIMITS = {1: 8, 2: 7, 3: 6}
@@ -121,13 +139,17 @@ class ResetPlan(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    months: list[int]  # the month cards by month, January first: the d12 picks one
-    to_global: list[int]  # straight to the global save slot (event cards shuffled among them)
-    to_quest_slot: list[int]  # shuffled into the quest slot
-    noticeboard: int = NOTICEBOARD_SIZE  # moved from the quest slot's front to the global slot
-    to_vault: list[int]
-    per_adventurer: list[int]  # the copy with the adventurer's icon goes to their save slot
-    vault_on_reset: dict[str, list[int]] = {}  # adventurer id → cards kept in the vault
+    months: list[CardNumber]  # the month cards by month, January first: the d12 picks one
+    to_global: list[
+        CardNumber
+    ]  # straight to the global save slot (event cards shuffled among them)
+    to_quest_slot: list[CardNumber]  # shuffled into the quest slot
+    noticeboard: Noticeboard = (
+        NOTICEBOARD_SIZE  # moved from the quest slot's front to the global slot
+    )
+    to_vault: list[CardNumber]
+    per_adventurer: list[CardNumber]  # the copy with the adventurer's icon goes to their save slot
+    vault_on_reset: dict[str, list[CardNumber]] = {}  # adventurer id → cards kept in the vault
 
 
 GALZYR_PLAN = ResetPlan(

@@ -36,7 +36,6 @@ from typing import Any, Literal
 from pydantic import (
     BaseModel,
     ConfigDict,
-    Field,
     PrivateAttr,
     SerializerFunctionWrapHandler,
     TypeAdapter,
@@ -46,8 +45,25 @@ from pydantic import (
 )
 
 from games import blobs
+from games.bounds import MAX_TURNS, Seed, upto
+from storybook.format.common import CardNumber, SceneNumber
 
-from .facts import MONTHS, START_GOLD, ResetPlan, season_of
+from .facts import (
+    MAX_PLAYERS,
+    MONTHS,
+    START_GOLD,
+    CopyId,
+    Day,
+    Gold,
+    Marks,
+    Moves,
+    Prestige,
+    ResetPlan,
+    RoundNumber,
+    Seat,
+    TimerDays,
+    season_of,
+)
 
 Phase = Literal["packed", "playing", "over", "saved"]
 # packed  — between games: every card in the trays
@@ -87,6 +103,11 @@ PLACE_TYPES = {
 }
 
 
+Turns = upto(MAX_PLAYERS)  # turns taken this round
+Variant = upto(99)  # which of a card number's variants
+GamesPlayed = upto(MAX_TURNS)
+
+
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -96,17 +117,17 @@ class Copy(Strict):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    number: int = Field(ge=0, le=999)
+    number: CardNumber
     type: str
     name: str
-    variant: int | None = None  # which of the number's variants (None: the number has none)
+    variant: Variant | None = None  # which of the number's variants (None: the number has none)
     icon: str | None = None  # the adventurer icon next to the card number
-    timer: int | None = None  # the timer box, in days
+    timer: TimerDays | None = None  # the timer box, in days
     pickup: str | None = None  # quests: the pickup location (None: not entered yet)
     save: str | None = None
     abandon: str | None = None
     tags: list[str] = []
-    gold: int | None = None
+    gold: Gold | None = None
 
     @property
     def label(self) -> str:
@@ -118,15 +139,15 @@ class AdventurerDef(Strict):
     name: str
     icon: str
     tags: list[str] = []
-    marks: dict[str, int]
-    gold: int = START_GOLD
+    marks: dict[str, Marks]
+    gold: Gold = START_GOLD
     save: str | None = None
 
 
 class LocationDef(Strict):
     id: str
     name: str
-    cards: list[int] = []
+    cards: list[CardNumber] = []
 
 
 class RouteDef(Strict):
@@ -145,25 +166,25 @@ class WorldFacts(Strict):
     routes: list[RouteDef] = []
     # The scene the Discord (competitive) and Harmony (co-operative) cards name for the game's
     # end; a mode left out: the world's cards name none (a campaign stored before this knew).
-    endings: dict[Mode, int] = {}
+    endings: dict[Mode, SceneNumber] = {}
 
 
 class Adventurer(Strict):
     id: str
-    gold: int = START_GOLD
-    marks: dict[str, int]
-    prestige: int = 0
+    gold: Gold = START_GOLD
+    marks: dict[str, Marks]
+    prestige: Prestige = 0
     position: str | None = None  # a location id; None is off the board
     tags: list[str] = []  # gained in the book (board and card tags are looked up)
 
 
 class Timer(Strict):
-    copy_id: int
-    day: int  # the calendar slot, counted from the top row's Monday
+    copy_id: CopyId
+    day: Day  # the calendar slot, counted from the top row's Monday
 
 
 class Calendar(Strict):
-    day: int | None = None  # the day token; None between games
+    day: Day | None = None  # the day token; None between games
     timers: list[Timer] = []  # in placing order: on one slot, later is on top
     side: Season | None = None  # the side the board and location cards show
 
@@ -173,13 +194,13 @@ class Round(Strict):
     mode: Mode
     challenge: bool = False
     coop_travel: bool = False
-    starting: int = 0  # index in players of the starting player token
-    number: int = 1
-    limit: int
+    starting: Seat = 0  # index in players of the starting player token
+    number: RoundNumber = 1
+    limit: RoundNumber
     phase: Literal["adventure", "calendar"] = "adventure"
-    turn: int = 0  # turns taken this round: the active player is starting + turn
+    turn: Turns = 0  # turns taken this round: the active player is starting + turn
     step: Literal["travel", "story"] = "travel"
-    moves: dict[str, int] = {}  # moves left to each adventurer travelling now
+    moves: dict[str, Moves] = {}  # moves left to each adventurer travelling now
 
     @property
     def active_index(self) -> int:
@@ -211,24 +232,24 @@ def catalog_copies(digest: str) -> list[Copy]:
 
 
 class Campaign(Strict):
-    rng: int
+    rng: Seed
     world: WorldFacts
     plan: ResetPlan
     # The catalog never changes once the campaign is made: a state stores its digest and the
     # table the data, once (games/blobs.py). A state stored with the list (before digests)
     # keeps it, so every stored state still dumps exactly as it was read.
     copies: list[Copy]
-    places: dict[str, list[int]]
+    places: dict[str, list[CopyId]]
     adventurers: list[Adventurer]
     calendar: Calendar = Calendar()
     phase: Phase = "packed"
     game: Round | None = None
-    local_memory: dict[int, str] = {}  # a local status's space, kept while it is saved
-    save_memory: dict[int, str] = {}  # a save effect's chosen save slot ("put … into …")
-    games_played: int = 0
+    local_memory: dict[CopyId, str] = {}  # a local status's space, kept while it is saved
+    save_memory: dict[CopyId, str] = {}  # a save effect's chosen save slot ("put … into …")
+    games_played: GamesPlayed = 0
     # The seed a table's campaign was built from (None for campaigns built elsewhere): before
     # the first game's first scene the table can rebuild it to check nothing has happened yet.
-    seed: int | None = None
+    seed: Seed | None = None
     _catalog: str | None = PrivateAttr(default=None)  # the copies' digest, when stored so
 
     @model_validator(mode="wrap")

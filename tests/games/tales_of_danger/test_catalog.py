@@ -1,6 +1,7 @@
 """The card catalog: what the rulebook gives, what is left for the group to enter."""
 
 import pytest
+from pydantic import ValidationError
 
 from games.engine import RuleError
 from games.tales_of_danger.catalog import (
@@ -76,12 +77,17 @@ def test_a_group_fills_in_its_cards():
         ({"people": {"nun": {"ribbon": {"king": 1}}}}, "no sponsor called"),
         ({"sponsors": {"pope": {"rank": 1}}}, "no sponsor called"),
         ({"people": {"nun": {"free_for": ["bishop", "nobody"]}}}, "no sponsor called"),
-        ({"people": {"nun": {"ribbon": {"queen": 9}}}}, "impossible number of stars"),
     ],
 )
 def test_inconsistent_entries_are_refused(patch, reason):
     with pytest.raises(RuleError, match=reason):
         patched(default_catalog(), CatalogPatch.model_validate(patch))
+
+
+def test_a_ribbon_shows_at_most_five_stars():
+    CatalogPatch.model_validate({"people": {"nun": {"ribbon": {"queen": 5}}}})
+    with pytest.raises(ValidationError, match="less than or equal to 5"):
+        CatalogPatch.model_validate({"people": {"nun": {"ribbon": {"queen": 9}}}})
 
 
 def test_check_secure_counts_only_people_showing_the_icon(tod):
