@@ -10,6 +10,8 @@ import tempfile
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+POOL_SIZE = int(os.environ.get("TALEKEEPER_DB_POOL", "10"))  # connections per worker process
+
 
 def database_from_url(url: str | None, base_dir: Path) -> dict:
     if not url:
@@ -26,8 +28,11 @@ def database_from_url(url: str | None, base_dir: Path) -> dict:
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",
             "PORT": str(parts.port or ""),
-            "CONN_MAX_AGE": 60,
-            "CONN_HEALTH_CHECKS": True,
+            # A pool per process (psycopg_pool), not persistent connections: under ASGI each
+            # request runs in a thread of its own, and a connection kept by a finished thread
+            # lingers until garbage-collected (a hundred of them in a minute of polling).
+            "CONN_MAX_AGE": 0,
+            "OPTIONS": {"pool": {"min_size": 1, "max_size": POOL_SIZE}},
         }
     raise ValueError(f"DATABASE_URL scheme {parts.scheme!r} is not supported (sqlite, postgres)")
 

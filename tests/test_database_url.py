@@ -27,6 +27,8 @@ def test_postgres_url():
         "5433",
         "talekeeper",
     )
+    # A bounded pool per process, no persistent connections (they leak under ASGI).
+    assert db["CONN_MAX_AGE"] == 0 and db["OPTIONS"]["pool"]["max_size"] >= 1
 
 
 def test_other_schemes_are_refused():
