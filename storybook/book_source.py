@@ -14,6 +14,7 @@ import threading
 
 from django.conf import settings
 from django.db import connections, router
+from django.db.models import Q
 
 from games.galzyr import book as books
 from storybook.format import Card, EventCard, WorldInfo
@@ -95,13 +96,17 @@ class DatabaseShelf:
         return list(World.objects.filter(scene_count__gt=0).values_list("slug", "name"))
 
     def world_choices(self) -> list[books.WorldChoice]:
-        """One query for every world, however many: their adventurers come out of ``data``."""
-        rows = World.objects.filter(scene_count__gt=0).values_list(
-            "slug", "name", "data__info__adventurers"
+        """One query for every world, however many: their adventurers come out of ``data``.
+        A world without scenes but with a card catalog (the published box's facts) is offered
+        too, read from the printed book."""
+        rows = World.objects.filter(Q(scene_count__gt=0) | Q(card_count__gt=0)).values_list(
+            "slug", "name", "data__info__adventurers", "scene_count"
         )
         return [
-            books.WorldChoice(slug, name, tuple((a["id"], a["name"]) for a in advs or []))
-            for slug, name, advs in rows
+            books.WorldChoice(
+                slug, name, tuple((a["id"], a["name"]) for a in advs or []), printed=not scenes
+            )
+            for slug, name, advs, scenes in rows
         ]
 
 

@@ -124,11 +124,14 @@ class Book:
 
 @dataclass(frozen=True)
 class WorldChoice:
-    """A world the new-table form offers, with its adventurers (id, name) in the world's order."""
+    """A world the new-table form offers, with its adventurers (id, name) in the world's order.
+    ``printed``: the world has no scenes here (the published box's facts): its scenes are read
+    from the printed book, and the app keeps the box in campaign mode."""
 
     slug: str
     name: str
     adventurers: tuple[tuple[str, str], ...] = ()
+    printed: bool = False
 
 
 class Shelf(Protocol):
@@ -140,7 +143,8 @@ class Shelf(Protocol):
 
     def worlds(self) -> list[tuple[str, str]]: ...  # (slug, name) of every world with a book
 
-    def world_choices(self) -> list[WorldChoice]: ...  # the same, with their adventurers
+    # the same, with their adventurers, and the worlds read from a printed book
+    def world_choices(self) -> list[WorldChoice]: ...
 
 
 _shelf: Shelf | None = None
@@ -242,7 +246,12 @@ class FolderShelf:
 
     def world_choices(self) -> list[WorldChoice]:
         return [
-            WorldChoice(slug, book.name, tuple((a.id, a.name) for a in book.info.adventurers))
+            WorldChoice(
+                slug,
+                book.name,
+                tuple((a.id, a.name) for a in book.info.adventurers),
+                printed=not book.numbers,
+            )
             for slug in self.folders
-            if (book := self.book(slug))
+            if (book := self.book(slug)) and (book.numbers or book.catalog)
         ]

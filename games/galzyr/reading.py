@@ -3,6 +3,8 @@ check in progress, prestige. Pure; each function changes the state it is given."
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.engine import RuleError
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
@@ -18,8 +20,22 @@ def need_month(state: State) -> None:
         raise RuleError("Pick the month first: the book reads differently by month and day.")
 
 
+def printed(book: Book) -> bool:
+    """The world has no scenes here (the published box's facts): the story master reads them
+    from the printed Book of Adventures and the effects are entered by hand."""
+    return not book.numbers
+
+
+def scene_of(book: Book, number: int) -> Scene | None:
+    """The scene with this number; read from the printed book, a bare scene holding only its
+    number (the app knows no scene text: nothing is invented)."""
+    if printed(book):
+        return Scene(number=number)
+    return book.scene(number)
+
+
 def start(state: State, number: int, book: Book, *, fresh: bool) -> Scene:
-    scene = book.scene(number)
+    scene = scene_of(book, number)
     if scene is None:
         raise RuleError(f"The book has no scene {number:04d}.")
     if fresh:
@@ -82,6 +98,11 @@ def pick_event(state: State, book: Book) -> str:
     drawn = state.drawn
     assert drawn is not None
     event = book.event(drawn.card)
+    if event is None and printed(book):
+        return (
+            " The story master reads the event card and opens the first of its scenes whose "
+            "prerequisite is met, by its number."
+        )
     assert event is not None
     confirmed = {int(k): v for k, v in drawn.confirmed.items()}
     pick = pick_event_scene(event, read_context(state), confirmed, book.names)
@@ -99,10 +120,19 @@ def pick_event(state: State, book: Book) -> str:
     raise RuleError(f"No scene of event card {card:03d} can open now.")
 
 
+def leave_event(state: State, book: Book) -> str:
+    """Opening a scene by its number: a held event card goes back on top of the deck, unless
+    it was drawn for the scene being opened now (read from the printed book, the story master
+    looks the event's scene up on the card and enters its number)."""
+    if printed(book) and state.drawn is not None and state.scene is None:
+        return ""
+    return release_event(state, top=True)
+
+
 def reading(state: State, book: Book) -> Scene:
     if state.scene is None:
         raise RuleError("Open a scene first.")
-    scene = book.scene(state.scene)
+    scene = scene_of(book, state.scene)
     if scene is None:
         raise RuleError(f"The book has no scene {state.scene:04d} any more.")
     if state.locked:
@@ -278,3 +308,26 @@ def left_unapplied(state: State) -> str:
     if not n:
         return ""
     return f" {n} effect{'s' if n != 1 else ''} of the last scene {'were' if n != 1 else 'was'} not applied."
+
+
+def outcomes_hidden(state: State) -> bool:
+    """Whether a skill check's outcomes are hidden now from the story master as from everyone
+    (the rulebook reveals them after the check is resolved; the story master's reading setting
+    ``hide_outcomes``, on by default, keeps it so on their device too)."""
+    return state.hide_outcomes and state.successes is None
+
+
+def conceal_outcomes(state: State, options: list[dict[str, Any]]) -> bool:
+    """Remove the outcomes of every option with a skill check from what the story master's
+    seat is sent while they are hidden (the chosen one's come back once its check is
+    resolved); True when something was removed. Other seats never get outcomes."""
+    if not state.hide_outcomes:
+        return False
+    hidden = False
+    for opt in options:
+        if opt.get("check") is None or opt.get("outcomes") is None:
+            continue
+        if outcomes_hidden(state) or opt["index"] != state.option:
+            opt["outcomes"] = None
+            hidden = True
+    return hidden

@@ -32,14 +32,17 @@ from games.galzyr.reading import (
     check_started,
     declined_text,
     earn,
+    leave_event,
     left_unapplied,
     need_month,
     pend,
     pick_event,
     place_event,
+    printed,
     quoted,
     reading,
     release_event,
+    scene_of,
     start,
     stop,
     take_optional,
@@ -94,6 +97,11 @@ def setup(options: Options, seed: int) -> State:
         # The same setup as "Set up the first game again" with these choices.
         seed = rng.randbelow(2**31)
         start_campaign(state, book, seed, adventurers=options.adventurers, play=options.play)
+    elif printed(book):
+        raise RuleError(
+            f"{book.name} is your own box, read from the printed book: the app keeps it in "
+            "campaign mode. Tick Campaign mode."
+        )
     elif any(aid != UNCHOSEN for aid in options.adventurers) or options.play != "cooperative":
         raise RuleError(
             "Adventurers and competitive play (Discord) are chosen in campaign mode only: tick "
@@ -173,12 +181,13 @@ def open_scene(state: State, args: OpenScene, seat: str) -> str:
     """Open a scene by its four-digit number (the keypad or the list)."""
     need_month(state)
     book = state.book()
-    if book.scene(args.number) is None:
+    if scene_of(book, args.number) is None:
         raise RuleError(f"The book has no scene {args.number:04d}.")
-    returned = release_event(state, top=True) + left_unapplied(state)
+    returned = leave_event(state, book) + left_unapplied(state)
     scene = start(state, args.number, book, fresh=True)
     title = f" “{scene.title}”" if scene.title else ""
-    return _mirror(state, f"Scene {scene.key}{title} is open.{returned}")
+    aloud = " Read it from the printed book." if printed(book) else ""
+    return _mirror(state, f"Scene {scene.key}{title} is open.{aloud}{returned}")
 
 
 class DrawEvent(BaseModel):
@@ -192,7 +201,7 @@ def draw_event(state: State, args: DrawEvent, seat: str) -> str:
     book = state.book()
     returned = release_event(state, top=True)
     if args.card is not None:
-        if book.event(args.card) is None:
+        if book.event(args.card) is None and not (printed(book) and args.card in state.deck):
             raise RuleError(f"Card {args.card:03d} is not an event card of this book.")
         if args.card in state.deck:
             state.deck.remove(args.card)
@@ -347,7 +356,7 @@ def continue_(state: State, args: ContinueArgs, seat: str) -> str:
     else:
         last = scene.effects[-1] if scene.effects else None
         go = getattr(last, "go", None)
-        said = "the scene's effects"
+        said = "read from the printed book" if printed(book) else "the scene's effects"
     effects, declined = take_optional(effects, args.optional, state.partner is not None)
     done = stop(f"Scene {scene.key}: {said}{earn(state, effects)}")
     no = declined_text(state, declined)

@@ -139,6 +139,9 @@ class State(BaseModel):
     checklist: list[CheckStep] = []
     effects: list[Pending] = []  # the outcomes' effects on the campaign, applied one by one
     by_hand: bool = False  # campaign mode: the story master answers instead of the tracked state
+    # The story master's reading setting: a check's outcomes stay hidden on their device too
+    # until the check is resolved, as the rulebook reveals them (off: seen once chosen).
+    hide_outcomes: bool = True
     _book: Book | None = PrivateAttr(default=None)  # opened once per move or view
 
     @property

@@ -13,7 +13,7 @@ from games.galzyr.campaign.text import adventurer_name, possessive
 from games.galzyr.campaign_common import book_calendar
 from games.galzyr.reading import need_month, reading
 from games.galzyr.rules import game
-from games.galzyr.state import MANAGERS, Month, State, tracked_board
+from games.galzyr.state import MANAGERS, STORY_MASTER, Month, State, tracked_board
 from games.rng import Rng
 
 
@@ -75,6 +75,20 @@ def set_challenge(state: State, args: SetChallenge, seat: str) -> str:
     if state.campaign is not None and state.campaign.game is not None:
         state.campaign.game.challenge = args.on
     return "Challenge mode is on." if args.on else "Challenge mode is off."
+
+
+class HideOutcomes(BaseModel):
+    on: bool
+
+
+@game.move(HideOutcomes, label="Hide outcomes until the check", roles=STORY_MASTER)
+def set_hide_outcomes(state: State, args: HideOutcomes, seat: str) -> str:
+    """The story master's reading setting: a skill check's outcomes stay hidden on their
+    device until the check is resolved (on), or show as soon as an option is chosen (off)."""
+    state.hide_outcomes = args.on
+    if args.on:
+        return "The story master sees a check's outcomes once it is resolved."
+    return "The story master sees the outcomes as soon as an option is chosen."
 
 
 # -- players -------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from games.galzyr import calendar, scene_effects
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
 from games.galzyr.campaign.text import adventurer_name
-from games.galzyr.reading import optional_effects
+from games.galzyr.reading import conceal_outcomes, optional_effects, printed, scene_of
 from games.galzyr.state import MANAGERS, State, prestige_counts, read_context, role
 from storybook.format import MONTHS
 from storybook.interpreter import pick_event_scene, prerequisite_met, read_scene
@@ -88,6 +88,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "optional": [],  # the optional effects "continue" asks about, one yes or no each
         "tracked": state.mode == "campaign",  # the campaign answers the book's questions
         "by_hand": state.by_hand,
+        "hide_outcomes": state.hide_outcomes,  # the story master's reading setting
     }
     if state.mode == "campaign":
         from games.galzyr.campaign_moves import campaign_view
@@ -99,6 +100,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         return out
     out["world"]["name"] = book.name
     out["world"]["version"] = book.version
+    out["printed"] = printed(book)  # scenes read from the printed book, effects by hand
     reading = state.scene is not None and not state.locked
     opens = registry.get_game("galzyr").moves["open-scene"].allows(r)  # its declared roles
     # The list on the story master's and the shared display's screens (a player's phone uses
@@ -118,7 +120,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
 
 
 def _scene(state: State, seat: str, book: Book) -> dict[str, Any]:
-    scene = book.scene(state.scene) if state.scene is not None else None
+    scene = scene_of(book, state.scene) if state.scene is not None else None
     if scene is None:
         return {"error": f"The book has no scene {state.scene:04d} any more."}
     ctx = read_context(state, seat)
@@ -136,11 +138,13 @@ def _scene(state: State, seat: str, book: Book) -> dict[str, Any]:
     for opt in data["options"]:
         if opt["check"] is not None:
             opt["check"]["skill_name"] = book.skill_name(opt["check"]["skill"])
+    hidden = seat == "sm" and conceal_outcomes(state, data["options"])  # until the check
     met = prerequisite_met(scene, ctx)
     return {
         "scene": data,
         "prerequisite_met": met,
         "chosen": option,
+        "outcomes_hidden": hidden,
         "chosen_option": data["options"][option] if option is not None else None,
         "check": _check(state, book, check, data) if check is not None else None,
         "locked": state.locked,

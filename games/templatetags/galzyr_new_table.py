@@ -29,4 +29,5 @@ def gz_new_table(game, form) -> dict[str, Any]:
         ],
         "play": form.get("opt_play") or "cooperative",
         "campaign": form.get("opt_mode") == "campaign",
+        "printed": any(w.printed for w in worlds),  # a box read from the printed book is offered
     }

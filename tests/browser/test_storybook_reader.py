@@ -141,7 +141,10 @@ def test_two_devices_read_a_scene_with_a_skill_check(live_server, chromium):
         in_step(player, sm)
         for page in (sm, player):
             expect(page.locator(".gz-checkpanel h3")).to_contain_text("Skill check")
-        expect(sm.locator(".gz-outcomes")).to_be_visible()  # every outcome, for the SM only
+        # The outcomes stay hidden on the SM's tablet too until the check is resolved (the
+        # story master's reading setting, on by default); then every outcome, for the SM only.
+        expect(sm.locator(".gz-outcomes-hidden")).to_be_visible()
+        expect(sm.locator(".gz-outcomes")).to_have_count(0)
         expect(player.locator(".gz-outcomes")).to_have_count(0)
 
         # Every button of the reader is a comfortable touch target.

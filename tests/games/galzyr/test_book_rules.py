@@ -282,6 +282,8 @@ def test_story_master_text_and_secret_questions_reach_only_the_story_master():
     assert SM_TEXT in json.dumps(sm) and SECRET_ASK in json.dumps(sm)
     flagged = [p for p in sm["scene"]["text"] if p["story_master"]]
     assert [p["text"][:25] for p in flagged] == [SM_TEXT]
+    assert OUTCOME_TEXT not in json.dumps(sm)  # until the check is resolved (hide_outcomes)
+    sm = game.view(play(state, "set-hide-outcomes", {"on": False}), "sm")
     assert OUTCOME_TEXT in json.dumps(sm["chosen_option"]["outcomes"])
 
 

@@ -117,4 +117,4 @@ def test_the_active_role_follows_the_turn(campaign_table):
 
 def test_the_story_master_alone_answers_in_secret_and_by_hand():
     only_sm = {name for name, spec in game.moves.items() if spec.roles == {"sm"}}
-    assert only_sm == {"answer-secret", "answer-by-hand", "confirm-event"}
+    assert only_sm == {"answer-secret", "answer-by-hand", "confirm-event", "set-hide-outcomes"}

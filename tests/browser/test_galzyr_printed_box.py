@@ -1,0 +1,141 @@
+"""Issue 16, items 1 and 2, in Chromium on a phone (390x844) and a landscape tablet (1180x820).
+
+1. Owners of the published box start a Lands of Galzyr campaign from the new-table form with
+   the "your own box, read from the printed book" world, and play a turn: the story master
+   enters the scene number read from the printed book, the effects are entered by hand (gold,
+   prestige), the scene is closed and the turn ends.
+2. A story master who rolls, then reveals: the outcomes stay hidden on their tablet until the
+   successes are used, then every outcome shows with the selected one.
+Screenshots: tests/browser/shots/galzyr-printed-*.png and galzyr-reveal-*.png.
+"""
+
+from __future__ import annotations
+
+import shutil
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from playwright.sync_api import Page, expect
+
+from games import services
+from games.galzyr import book as books
+from games.models import Table
+from tests.browser import galzyr_steps as gz
+from tests.browser import seats
+from tests.browser.conftest import PHONE, TABLET, save_shot
+from tests.games.galzyr.test_book_rules import READER
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+WORLDS = Path(__file__).resolve().parents[2] / "fixtures" / "worlds"
+CHOICE = "Lands of Galzyr — your own box, read from the printed book"
+SIZES = {"phone": PHONE, "tablet": TABLET}
+OUTCOME = "people on the far bank cheer"
+
+
+def device(chromium, size):
+    context = chromium.new_context(viewport=size, has_touch=True)
+    context.set_default_timeout(8000)
+    return context, context.new_page()
+
+
+def tab(page: Page, name: str) -> None:
+    """On a phone the scene and the campaign are two tabs; a tablet shows both."""
+    tabs = page.locator(".gz-tabs")
+    if tabs.count() and tabs.is_visible():
+        page.locator(".gz-tabs label", has_text=name).click()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_box_from_the_form_played_through_a_turn_with_the_printed_book(
+    live_server, chromium, size
+):
+    books.installed().forget()
+    for world in ("sallowmere-marches", "lands-of-galzyr"):
+        call_command("load_world", str(WORLDS / world), stdout=StringIO())
+    context, sm = device(chromium, SIZES[size])
+    try:
+        sm.goto(live_server.url + "/new/galzyr/")
+        sm.get_by_label("Player 1", exact=True).fill("Mara")
+        sm.get_by_label("Player 2", exact=True).fill("Bo")
+        sm.get_by_label("World").select_option(label=CHOICE)
+        expect(sm.get_by_label("Campaign mode")).to_be_checked()  # the box is a campaign
+        expect(sm.locator(".gz-new-printed")).to_be_visible()
+        save_shot(sm, f"galzyr-printed-new-{size}")
+        sm.get_by_role("button", name="Start the table").click()
+        sm.wait_for_url("**/seat/")
+        seats.take_here(sm, "Story master")
+        table = Table.objects.get()
+        assert table.state["world"] == "lands-of-galzyr" and table.state["mode"] == "campaign"
+
+        tab(sm, "Campaign")
+        gz.act(sm, lambda: sm.get_by_role("button", name="Begin the story").click())
+        tab(sm, "Scene")
+        sm.get_by_label("Scene number", exact=True).fill("0123")
+        gz.act(sm, lambda: sm.locator(".gz-keys").get_by_role("button", name="Open").click())
+        scene = sm.locator(".gz-scene")
+        expect(scene.locator(".gz-number")).to_have_text("0123")
+        expect(scene).to_contain_text("read scene 0123 aloud from the printed Book of Adventures")
+        save_shot(sm, f"galzyr-printed-scene-{size}", full_page=False)
+
+        tab(sm, "Campaign")  # the effects read out, entered by hand
+        gold = sm.locator(".gz-gold-form")
+        gold.get_by_label("Gold").select_option("2")
+        gz.act(sm, lambda: gold.get_by_role("button", name="Gain").click())
+        prestige = sm.locator(".gz-prestige-form")
+        prestige.get_by_label("Prestige").select_option("1")
+        gz.act(sm, lambda: prestige.get_by_role("button", name="Gain").click())
+
+        tab(sm, "Scene")
+        close = sm.get_by_role("button", name="Scene 0123 is read: close it")
+        gz.act(sm, lambda: close.click())
+        expect(scene).to_contain_text("Scene 0123 was read from the printed book.")
+        tab(sm, "Campaign")
+        gz.act(sm, lambda: sm.get_by_role("button", name="End the turn").click())
+        save_shot(sm, f"galzyr-printed-turn-{size}")
+
+        table.refresh_from_db()
+        state = table.state
+        first = [a for a in state["campaign"]["adventurers"] if a["gold"] == 12]
+        assert len(first) == 1 and first[0]["prestige"] == 1
+        assert state["locked"] and state["scene"] == 123
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_story_master_rolls_then_reveals(live_server, chromium, tmp_path, size):
+    world = tmp_path / "reader"
+    shutil.copytree(READER, world)
+    books.installed().forget()
+    call_command("load_world", str(world), "--slug", "reader", stdout=StringIO())
+    table = services.create_table("galzyr", "Ferry", {"players": ["Mara"], "world": "reader"})
+    for name, args in (("pick-month", {"month": "june"}), ("open-scene", {"number": 2001})):
+        table.refresh_from_db()
+        services.apply_move(table.code, name, args, expected_version=table.version, seat="sm")
+    context, sm = device(chromium, SIZES[size])
+    try:
+        seats.join(sm, seats.invite_url(live_server.url, table, "sm"))
+        option = sm.locator(".gz-option").first.get_by_role("button")
+        gz.act(sm, lambda: option.click())
+        hidden = sm.locator(".gz-outcomes-hidden")
+        expect(hidden).to_contain_text("Outcomes hidden until the check is resolved")
+        assert OUTCOME not in sm.content()
+        gz.act(sm, lambda: sm.get_by_role("button", name="Roll the dice").click())
+        expect(sm.locator(".gz-die")).to_have_count(5)
+        expect(hidden).to_be_visible()  # rolled: still hidden
+        assert OUTCOME not in sm.content()
+        hidden.scroll_into_view_if_needed()
+        save_shot(sm, f"galzyr-reveal-rolled-{size}", full_page=False)
+        use = sm.get_by_role("button", name="Use ")
+        gz.act(sm, lambda: use.click())  # the reveal
+        expect(sm.locator(".gz-outcomes li.selected")).to_have_count(1)
+        expect(sm.locator(".gz-outcomes")).to_contain_text(OUTCOME)
+        expect(sm.locator(".gz-result h3")).to_contain_text("The outcome for")
+        expect(hidden).to_have_count(0)
+        sm.locator(".gz-outcomes").scroll_into_view_if_needed()
+        save_shot(sm, f"galzyr-reveal-revealed-{size}", full_page=False)
+    finally:
+        context.close()
