@@ -152,3 +152,11 @@ def test_the_table_page_opens_the_stream_and_keeps_the_poll_as_fallback(client):
     assert f'sse-connect="/t/{table.code}/stream/"' in html
     assert "django_htmx/ext/hx-sse-2" in html
     assert "every 2s [tkLive.pollDue()], sse:version" in html
+
+
+def test_under_wsgi_the_stream_sends_the_current_version_and_ends(client):
+    """No thread waits on a WSGI server: the browser asks again after a second, like a poll."""
+    table = new_table()
+    body = b"".join(client.get(f"/t/{table.code}/stream/"))
+    assert body.startswith(b"retry: 1000\n")
+    assert versions([body]) == [{"code": table.code, "version": 1}]
