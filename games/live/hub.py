@@ -36,7 +36,8 @@ class Subscription:
     async def wait(self, timeout: float) -> bool:
         """True when woken (a version, or closed) within ``timeout`` seconds."""
         try:
-            await asyncio.wait_for(self.woken.wait(), timeout)
+            async with asyncio.timeout(timeout):  # no task of its own, unlike wait_for
+                await self.woken.wait()
         except TimeoutError:
             return False
         self.woken.clear()
