@@ -46,6 +46,7 @@ def tab(page: Page, name: str) -> None:
     tabs = page.locator(".gz-tabs")
     if tabs.count() and tabs.is_visible():
         page.locator(".gz-tabs label", has_text=name).click()
+        expect(page.locator(f"#gz-tab-{name.lower()}")).to_be_checked()
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -93,6 +94,7 @@ def test_the_box_from_the_form_played_through_a_turn_with_the_printed_book(
         gz.act(sm, lambda: close.click())
         expect(scene).to_contain_text("Scene 0123 was read from the printed book.")
         tab(sm, "Campaign")
+        save_shot(sm, f"galzyr-printed-closed-{size}", full_page=False)
         gz.act(sm, lambda: sm.get_by_role("button", name="End the turn").click())
         save_shot(sm, f"galzyr-printed-turn-{size}")
 
