@@ -73,6 +73,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between polls (2)")
     parser.add_argument("--moves-per-second", type=float, default=5.0, help="API writes (5)")
     parser.add_argument("--workers", type=int, default=1, help="uvicorn workers (1: SQLite)")
+    parser.add_argument(
+        "--database-url",
+        help="an empty PostgreSQL database to use (postgres://…) instead of a throwaway "
+        "SQLite file; several --workers then announce through LISTEN/NOTIFY",
+    )
     parser.add_argument("--game", default="dark-tales", help="the game slug (dark-tales)")
     parser.add_argument("--json", metavar="PATH", help="also write the results as JSON here")
     return parser.parse_args(argv)
@@ -149,6 +154,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="talekeeper-load-") as tmp_name:
         tmp = Path(tmp_name)
         env = production_env(tmp / "load.db")
+        if args.database_url:
+            env["DATABASE_URL"] = args.database_url
         migrate(env)
         loadavg_before = os.getloadavg()[0]
         server = None

@@ -54,6 +54,7 @@ def summary(
             "other_streams": getattr(args, "other_devices", 0),
             "pages": getattr(args, "pages", 0),
             "polling": getattr(args, "polling", 0),
+            "database": "PostgreSQL" if getattr(args, "database_url", None) else "SQLite",
             "game": args.game,
             "table": run.code,
         },
@@ -147,7 +148,8 @@ def render(result: dict) -> str:
         )
     return "\n".join(
         [
-            f"Talekeeper load test — gunicorn {c['gunicorn']}, production settings, SQLite; "
+            f"Talekeeper load test — gunicorn {c['gunicorn']}, production settings, "
+            f"{c.get('database', 'SQLite')}; "
             f"{c.get('streams', 0)} open pages on the played table + "
             f"{c.get('other_streams', 0)} on other tables, {c.get('polling', 0)} polling every "
             f"{c['interval']:g} s + "
