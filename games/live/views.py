@@ -6,7 +6,8 @@ current version at once (so a page that reconnects learns what it missed, and kn
 stream works through any proxy), then each new version as ``event: version``, a comment
 every ``HEARTBEAT`` seconds (a proxy keeps the connection, a vanished client is noticed),
 and ends after ``LIFETIME`` seconds, when the browser reconnects on its own. An open stream
-holds no thread and no database connection: it waits in the worker's event loop.
+keeps no thread busy and no database connection: it waits in the worker's event loop (Django
+parks one idle thread per open request for the synchronous middleware: memory, no CPU).
 """
 
 from __future__ import annotations
