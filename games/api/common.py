@@ -20,6 +20,16 @@ from games.engine import RuleError
 from games.models import Move, Table
 
 
+class TextField(serializers.CharField):
+    """A request's text field: a JSON string only, as the schema says (DRF's own CharField
+    turns 12 or 1.5 into "12" and "1.5")."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
 class ErrorSerializer(serializers.Serializer):
     error = serializers.CharField()
 

@@ -17,6 +17,7 @@ from games.api.common import (
     NOT_FOUND,
     REFUSED,
     SeatCredential,
+    TextField,
     refusals_answered,
     table_endpoint,
 )
@@ -24,8 +25,8 @@ from games.models import Table
 
 
 class ClaimRequestSerializer(serializers.Serializer):
-    seat = serializers.CharField(min_length=1, max_length=16)
-    invite = serializers.CharField(
+    seat = TextField(min_length=1, max_length=16)
+    invite = TextField(
         max_length=40,
         required=False,
         default="",
@@ -53,7 +54,7 @@ class SeatLineSerializer(serializers.Serializer):
 
 class SeatActionSerializer(serializers.Serializer):
     action = serializers.ChoiceField(choices=["free", "keeper", "new-links"])
-    seat = serializers.CharField(max_length=16, required=False, default="", allow_blank=True)
+    seat = TextField(max_length=16, required=False, default="", allow_blank=True)
 
 
 class MessageSerializer(serializers.Serializer):

@@ -3,10 +3,12 @@ export and import."""
 
 from __future__ import annotations
 
+import json
 from functools import wraps
 
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from pydantic import ValidationError
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
@@ -25,12 +27,14 @@ from games.api.common import (
     MoveSerializer,
     SeatCredential,
     TableSerializer,
+    TextField,
     conflict,
     refusals_answered,
     refused,
     table_endpoint,
     table_json,
 )
+from games.engine import describe_validation_error
 from games.models import Table
 from games.registry import all_games
 from games.schema import EXPORT_DOCUMENT
@@ -38,16 +42,16 @@ from games.schema import EXPORT_DOCUMENT
 
 class NewTableSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=[])
-    name = serializers.CharField(max_length=80, required=False, allow_blank=True)
+    name = TextField(max_length=80, required=False, allow_blank=True)
     options = serializers.DictField(required=False, default=dict)
-    group = serializers.CharField(
+    group = TextField(
         max_length=60,
         required=False,
         default="",
         allow_blank=True,
         help_text="The gaming group, for its results over time.",
     )
-    group_key = serializers.CharField(
+    group_key = TextField(
         max_length=32,
         required=False,
         default="",
@@ -60,6 +64,18 @@ class NewTableSerializer(serializers.Serializer):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = list(all_games())
 
+    def validate(self, data):
+        # The body is JSON: its options hold JSON's own types, as the game's <Game>Options
+        # schema says (pydantic's lax parse, right for a form's strings, would take 0 for false).
+        game = all_games()[data["game"]]
+        try:
+            game.Options.model_validate_json(json.dumps(data["options"]), strict=True)
+        except ValidationError as exc:
+            raise serializers.ValidationError(
+                {"options": describe_validation_error(exc, "options")}
+            ) from exc
+        return data
+
 
 class KeptTableSerializer(TableSerializer):
     token = serializers.CharField(
@@ -68,7 +84,7 @@ class KeptTableSerializer(TableSerializer):
 
 
 class ActingSerializer(serializers.Serializer):
-    as_seat = serializers.CharField(
+    as_seat = TextField(
         max_length=16,
         required=False,
         default="",
@@ -78,7 +94,7 @@ class ActingSerializer(serializers.Serializer):
 
 
 class MoveRequestSerializer(ActingSerializer):
-    move = serializers.CharField(max_length=60)
+    move = TextField(max_length=60)
     args = serializers.DictField(required=False, default=dict)
     version = serializers.IntegerField(min_value=1)
 
@@ -147,7 +163,7 @@ def create_table(request: Request) -> Response:
 
 
 class RenameSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=80)
+    name = TextField(max_length=80)
 
 
 @extend_schema(

@@ -1,19 +1,19 @@
-"""schemathesis against our own OpenAPI schema, every check but one: no server error, every
-answer documented and shaped as documented, invalid data refused, credentials as declared.
-
-Left out: "a schema-valid request is accepted". A body can fit the schema and still break a
-game's rules (options a game refuses, a move out of turn, a name with a control character):
-that is a 400 with a sentence by design, which the schema can't express.
+"""schemathesis against our own OpenAPI schema, every check: no server error, every answer
+documented and shaped as documented, invalid data refused, credentials as declared, and a
+schema-valid request accepted — except where the rules have the last word (RULED below).
 """
 
 import os
+from io import StringIO
 
 import pytest
 import schemathesis
+from django.core.management import call_command
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from config.wsgi import application
+from games.galzyr import book as books
 
 
 @pytest.fixture(autouse=True)
@@ -29,6 +29,15 @@ def keep_test_connection_open():
     request_finished.connect(close_old_connections)
 
 
+@pytest.fixture
+def sample_world(db):
+    """A world with a book, as `make run` has: a new Lands of Galzyr table reads it."""
+    books.installed().forget()
+    call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
+    yield
+    books.installed().forget()  # the test's rows are rolled back: so must the shelf be
+
+
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 
 
@@ -36,6 +45,17 @@ schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)
 # is reproducible). A release runs many more, at random (README: SCHEMA_FUZZ_EXAMPLES).
 EXAMPLES = int(os.environ.get("SCHEMA_FUZZ_EXAMPLES", "12"))
 FIXED = "SCHEMA_FUZZ_EXAMPLES" not in os.environ
+
+
+# Where the rules, not the schema, have the last word, "valid data is accepted" can't hold:
+# a new table's setup refuses choices that don't go together (Discord outside campaign mode),
+# a move is refused when it does not fit the table's state, and an import is accepted only
+# when its log replays by the rules (games/replay.py). Each answers 400 with a sentence.
+RULED = {
+    ("/api/tables/", "post"),
+    ("/api/tables/{code}/moves/", "post"),
+    ("/api/tables/import/", "post"),
+}
 
 
 @pytest.mark.django_db
@@ -46,5 +66,6 @@ FIXED = "SCHEMA_FUZZ_EXAMPLES" not in os.environ
     deadline=None,
     suppress_health_check=list(HealthCheck),
 )
-def test_api_answers_as_its_schema_says(case):
-    case.call_and_validate(excluded_checks=[positive_data_acceptance])
+def test_api_answers_as_its_schema_says(case, sample_world):
+    ruled = (case.path, case.method.lower()) in RULED
+    case.call_and_validate(excluded_checks=[positive_data_acceptance] if ruled else [])
