@@ -99,7 +99,8 @@ def describe_condition(cond: Any, names: Mapping[str, str] | None = None) -> str
     if isinstance(cond, c.GoldAtLeast):
         return f"has at least {cond.gold_at_least} gold"
     if isinstance(cond, c.IsAdventurer):
-        return "is " + _names(name(x) for x in cond.adventurer)
+        # a subject of its own: the phrase is read after "Prerequisite:" and in a question
+        return "the active adventurer is " + _names(name(x) for x in cond.adventurer)
     if isinstance(cond, c.MarksAtLeast):
         return "has " + " and ".join(
             f"{k} {name(s)} mark{'s' if k > 1 else ''}" for s, k in cond.marks_at_least.items()
