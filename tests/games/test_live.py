@@ -5,9 +5,11 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.db import connection
 from django.test import AsyncClient
 
 from games import services
@@ -16,6 +18,20 @@ from games.live.hub import Hub, hub
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def in_thread(fn, *args):
+    """Run ``fn`` in a thread of its own: after the browser tests, Playwright's event loop is
+    the running loop of this one, where asyncio.run and async_to_sync refuse to run."""
+
+    def call():
+        try:
+            return fn(*args)
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(call).result()
 
 
 def new_table():
@@ -51,7 +67,7 @@ def test_a_publish_from_another_thread_wakes_the_stream_with_the_newest_version(
         mine.unsubscribe(other)
         assert mine.count() == 0
 
-    asyncio.run(main())
+    in_thread(asyncio.run, main())
 
 
 def test_close_all_ends_every_stream():
@@ -61,7 +77,7 @@ def test_close_all_ends_every_stream():
         mine.close_all()
         assert await subscription.wait(1) and subscription.closed
 
-    asyncio.run(main())
+    in_thread(asyncio.run, main())
 
 
 def test_a_move_is_announced_after_its_commit_and_a_refused_one_is_not():
@@ -83,7 +99,7 @@ def test_a_move_is_announced_after_its_commit_and_a_refused_one_is_not():
         finally:
             hub.unsubscribe(subscription)
 
-    asyncio.run(main())
+    in_thread(asyncio.run, main())
 
 
 def test_the_stream_sends_the_current_version_then_each_move_and_no_secret():
@@ -100,7 +116,7 @@ def test_the_stream_sends_the_current_version_then_each_move_and_no_secret():
         await stream.aclose()
         return chunks
 
-    chunks = asyncio.run(main())
+    chunks = in_thread(asyncio.run, main())
     assert versions(chunks) == [
         {"code": table.code, "version": 1},
         {"code": table.code, "version": 2},
@@ -117,7 +133,7 @@ def test_a_quiet_stream_sends_heartbeat_comments_and_ends_after_its_lifetime():
             chunk async for chunk in live_views.events(table.code, lifetime=0.35, heartbeat=0.1)
         ]
 
-    chunks = asyncio.run(main())
+    chunks = in_thread(asyncio.run, main())
     assert versions(chunks) == [{"code": table.code, "version": 1}]
     assert chunks[1:] and all(chunk == b": beat\n\n" for chunk in chunks[1:])
     assert hub.count(table.code) == 0
@@ -135,7 +151,7 @@ def test_the_stream_view_answers_event_stream_for_a_table_and_404_for_a_wrong_co
         refused = await client.post(f"/t/{table.code}/stream/")
         return missing, response, first, refused
 
-    missing, response, first, refused = asyncio.run(main())
+    missing, response, first, refused = in_thread(asyncio.run, main())
     assert missing.status_code == 404
     assert response.status_code == 200
     assert response["Content-Type"] == "text/event-stream"
@@ -148,7 +164,7 @@ def test_the_stream_view_answers_event_stream_for_a_table_and_404_for_a_wrong_co
 def test_the_table_page_opens_the_stream_and_keeps_the_poll_as_fallback(client):
     table = new_table()
     sit(client, table, "p1")
-    html = client.get(f"/t/{table.code}/").content.decode()
+    html = in_thread(lambda: client.get(f"/t/{table.code}/").content.decode())
     assert f'sse-connect="/t/{table.code}/stream/"' in html
     assert "django_htmx/ext/hx-sse-2" in html
     assert "every 2s [tkLive.pollDue()], sse:version" in html
@@ -157,6 +173,6 @@ def test_the_table_page_opens_the_stream_and_keeps_the_poll_as_fallback(client):
 def test_under_wsgi_the_stream_sends_the_current_version_and_ends(client):
     """No thread waits on a WSGI server: the browser asks again after a second, like a poll."""
     table = new_table()
-    body = b"".join(client.get(f"/t/{table.code}/stream/"))
+    body = in_thread(lambda: b"".join(client.get(f"/t/{table.code}/stream/")))
     assert body.startswith(b"retry: 1000\n")
     assert versions([body]) == [{"code": table.code, "version": 1}]
