@@ -72,6 +72,6 @@ def restorable_state(game: Game, backup: Backup) -> dict:
         exchange.check_state(game, backup.state, _("the backup's state"))
     except exchange.ImportRefused as exc:
         raise exchange.ImportRefused(
-            _("This backup can't be restored: %(fault)s") % {"fault": exc}
+            _("This backup can't be restored. %(fault)s") % {"fault": exc}
         ) from None
     return backup.state

@@ -179,7 +179,7 @@ def test_a_restore_is_undone_like_a_move(table, backing_up):
     "damage, fault",
     [
         ({"game": "dark-tales"}, "of another game"),
-        ({"state": {"players": ["Ada"]}}, "can't be restored: the backup's state"),
+        ({"state": {"players": ["Ada"]}}, "can't be restored. The backup's state"),
         (
             {"state": {"players": ["Ada"], "totals": [-1], "secrets": [1], "turn": 0, "rng": 1}},
             "below zero",
