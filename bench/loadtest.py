@@ -16,6 +16,12 @@ page without a stream does (the fallback; ``--devices 0 --other-devices 0 --poll
 the old polling load test). The mover alternates the bench move and undo, each against the
 version it last saw, so 409s are expected (counted apart from errors). The server's memory is
 read before and after the streams open. Gunicorn is stopped at the end whatever happens.
+
+Meanwhile ``--pairs`` rounds of each kind of concurrent tap (bench/loadtest_pairs.py) are
+spread over the run: two devices on a Galzyr table of their own (the sample world, loaded after
+the migrations) tap within 100 ms of each other against the same version, either unrelated
+actions (the story master's secret answer and the active player's choice: none may be
+refused) or the same thing (exactly one may win).
 """
 
 from __future__ import annotations
@@ -41,9 +47,11 @@ from bench.loadtest_clients import (
     mover,
     seat_everyone,
 )
+from bench.loadtest_pairs import WORLD_FOLDER, close_pairs, prepare_pairs, tap_pairs
 from bench.loadtest_report import render, server_log_summary, summary
 from bench.loadtest_server import (
     Server,
+    load_world,
     migrate,
     process_tree_cpu,
     production_env,
@@ -54,6 +62,7 @@ from bench.loadtest_streams import Streams, page, stream_device, tree_rss
 
 OPENING = 50  # streams opening at once
 SETTLE = 1.0  # seconds after the last move for its news to arrive
+PAIR_TABLES = 5  # the tables the concurrent taps' pairs play on
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -72,6 +81,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--polling", type=int, default=0, help="devices polling, no stream (0)")
     parser.add_argument("--interval", type=float, default=2.0, help="seconds between polls (2)")
     parser.add_argument("--moves-per-second", type=float, default=5.0, help="API writes (5)")
+    parser.add_argument(
+        "--pairs",
+        type=int,
+        default=20,
+        help="rounds of each kind of concurrent tap (unrelated, the same thing) on tables "
+        "of their own during the run (20; 0: none)",
+    )
     parser.add_argument("--workers", type=int, default=1, help="uvicorn workers (1: SQLite)")
     parser.add_argument(
         "--database-url",
@@ -117,6 +133,7 @@ async def run_load(server: Server, args: argparse.Namespace) -> dict:
     seated = await seat_everyone(server.url, game)
     table, code, cookies = seated.table, seated.table["code"], seated.cookies
     others = await other_codes(server.url, game, args.other_tables) if args.other_devices else []
+    pairs = await prepare_pairs(server.url, args.pairs, PAIR_TABLES) if args.pairs > 0 else None
     await asyncio.sleep(0.5)
     rss_before = tree_rss(server.process.pid)
     streams, stop, holding, pages = await open_streams(server, args, code, others, cookies)
@@ -133,6 +150,7 @@ async def run_load(server: Server, args: argparse.Namespace) -> dict:
             device(run, server.url, cookies[i % len(cookies)], args.interval)
             for i in range(args.polling)
         ),
+        *([tap_pairs(pairs, start, run.deadline)] if pairs else []),
     )
     await asyncio.sleep(SETTLE)
     elapsed = time.monotonic() - start
@@ -142,8 +160,10 @@ async def run_load(server: Server, args: argparse.Namespace) -> dict:
     await holding
     for task in pages:
         task.cancel()
+    if pairs:
+        await close_pairs(pairs)
     client_cpu = used.ru_utime + used.ru_stime - cpu.ru_utime - cpu.ru_stime
-    result = summary(args, run, elapsed, client_cpu, streams)
+    result = summary(args, run, elapsed, client_cpu, streams, pairs)
     if server_cpu is not None and server_after is not None:
         result["server_cpu_s"] = round(server_after - server_cpu, 2)
     return result
@@ -157,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.database_url:
             env["DATABASE_URL"] = args.database_url
         migrate(env)
+        if args.pairs > 0:
+            load_world(env, WORLD_FOLDER)
         loadavg_before = os.getloadavg()[0]
         server = None
         try:

@@ -6,6 +6,7 @@ import argparse
 import os
 
 from bench.loadtest_clients import Run, Tally
+from bench.loadtest_pairs import Pairs, pairs_lines, pairs_summary
 from bench.loadtest_streams import Streams, seen_after
 from bench.stats import median_ms, percentile_ms
 
@@ -26,6 +27,7 @@ def summary(
     elapsed: float,
     client_cpu: float,
     streams: Streams | None = None,
+    pairs: Pairs | None = None,
 ) -> dict:
     def counts(tally: Tally) -> dict:
         ok = sum(n for status, n in tally.by_status.items() if 200 <= status < 300)
@@ -57,6 +59,7 @@ def summary(
             "database": "PostgreSQL" if getattr(args, "database_url", None) else "SQLite",
             "game": args.game,
             "table": run.code,
+            "pairs": getattr(args, "pairs", 0),
         },
         "elapsed_s": round(elapsed, 2),  # the configured seconds + draining the last requests
         "final_version": run.version,
@@ -80,6 +83,8 @@ def summary(
     }
     if streams is not None:
         result["streams"] = stream_summary(run, streams)
+    if pairs is not None:
+        result["pairs"] = pairs_summary(pairs)
     return result
 
 
@@ -172,6 +177,7 @@ def render(result: dict) -> str:
             "sync",
             line("accepted move → seen by poll", result["seen_after"]),
             *stream_lines(result.get("streams"), line),
+            *pairs_lines(result.get("pairs"), line),
         ]
     )
 

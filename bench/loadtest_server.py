@@ -100,6 +100,17 @@ def migrate(env: dict[str, str]) -> None:
     )
 
 
+def load_world(env: dict[str, str], folder: str) -> None:
+    """A world package into the load test's database (the concurrent taps read its book)."""
+    subprocess.run(
+        [sys.executable, "manage.py", "load_world", folder],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+
+
 def start_server(env: dict[str, str], tmp: Path, workers: int) -> Server:
     """gunicorn with uvicorn workers, as `make serve` and docs/deploy.md run it."""
     port = free_port()
