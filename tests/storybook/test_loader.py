@@ -131,7 +131,9 @@ def test_effect_and_condition_errors_point_inside_the_item(make_world):
         }
     )
     found = errors(path)
-    assert found[0].startswith("scenes/1001.yaml:5: prerequisite.all[2]: unknown condition key 'colour'")
+    assert found[0].startswith(
+        "scenes/1001.yaml:5: prerequisite.all[2]: unknown condition key 'colour'"
+    )
     assert found[1] == (
         "scenes/1001.yaml:7: effects[1].take.pick: Input should be 'any', 'random' or 'icon'"
     )
