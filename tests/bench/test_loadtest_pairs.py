@@ -6,7 +6,6 @@ table. The report has those rows."""
 
 from __future__ import annotations
 
-import asyncio
 import time
 from io import StringIO
 
@@ -20,6 +19,7 @@ from bench.loadtest_pairs import WORLD_FOLDER, close_pairs, prepare_pairs, tap_p
 from bench.loadtest_report import render, summary
 from games.galzyr import book as books
 from games.models import Move, Table
+from tests.bench.asyncio_thread import run as run_async
 
 
 def test_the_number_of_pairs_is_an_option_and_the_run_time_stays_a_minute():
@@ -50,7 +50,7 @@ def test_pairs_of_devices_tapping_at_once_unrelated_never_refused_same_one_wins(
             await close_pairs(pairs)
         return pairs
 
-    pairs = asyncio.run(scenario())
+    pairs = run_async(scenario())
     args = parse_args(["--seconds", "2.5", "--pairs", "3"])
     run = Run("ABCD", DARK_TALES, version=1, state={}, deadline=0.0)
     result = summary(args, run, 2.5, 0.1, pairs=pairs)

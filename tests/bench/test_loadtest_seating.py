@@ -13,6 +13,7 @@ import pytest
 from bench.games import DARK_TALES
 from bench.loadtest_clients import Run, device, http_client, mover, seat_everyone
 from games.models import Claim, Table
+from tests.bench.asyncio_thread import run as run_async
 
 
 @pytest.mark.django_db(transaction=True)
@@ -36,7 +37,7 @@ def test_the_load_test_seats_its_group_and_plays(live_server):
             )
         return seated, run, refused.status_code
 
-    seated, run, refused = asyncio.run(scenario())
+    seated, run, refused = run_async(scenario())
 
     table = Table.objects.get(code=seated.table["code"])
     claims = {c.seat: c.keeper for c in Claim.objects.filter(table=table)}

@@ -9,6 +9,7 @@ from bench.loadtest import parse_args
 from bench.loadtest_clients import Run
 from bench.loadtest_report import render, summary
 from bench.loadtest_streams import Streams, read_events, seen_after
+from tests.bench.asyncio_thread import run as run_async
 
 
 def chunked(*parts: bytes) -> bytes:
@@ -29,7 +30,7 @@ def test_events_are_read_across_chunks_and_comments_are_heartbeats():
         reader.feed_eof()
         return [message async for message in read_events(reader)]
 
-    assert asyncio.run(main()) == [
+    assert run_async(main()) == [
         {"code": "C", "version": 1},
         None,
         {"code": "C", "version": 2},
