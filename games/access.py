@@ -128,16 +128,21 @@ def api_secret(request: HttpRequest) -> str | None:
     return secret.strip() or None if kind.lower() == "bearer" else None
 
 
-def remember(response: HttpResponse, code: str, secret: str) -> None:
+def set_device_cookie(response: HttpResponse, name: str, value: str, *, salt: str, max_age: int):
+    """A signed cookie only this device's pages send back (never script, never another site)."""
     response.set_signed_cookie(
-        cookie_name(code),
-        secret,
-        salt=COOKIE_SALT,
-        max_age=COOKIE_MAX_AGE,
+        name,
+        value,
+        salt=salt,
+        max_age=max_age,
         httponly=True,
         samesite="Lax",
         secure=settings.SEAT_COOKIE_SECURE,
     )
+
+
+def remember(response: HttpResponse, code: str, secret: str) -> None:
+    set_device_cookie(response, cookie_name(code), secret, salt=COOKIE_SALT, max_age=COOKIE_MAX_AGE)
 
 
 def forget(response: HttpResponse, code: str) -> None:
@@ -220,14 +225,8 @@ def hand_over(response: HttpResponse, request: HttpRequest, code: str, seat_id: 
     """Remember on this device that the shared display now plays ``seat_id`` (the deliberate
     "hand the tablet to …" tap; the caller has checked it with ``act_for``)."""
     value = f"{seat_id}:{_bound(page_secret(request, code))}"
-    response.set_signed_cookie(
-        hand_over_cookie(code),
-        value,
-        salt=HAND_OVER_SALT,
-        max_age=HAND_OVER_MAX_AGE,
-        httponly=True,
-        samesite="Lax",
-        secure=settings.SEAT_COOKIE_SECURE,
+    set_device_cookie(
+        response, hand_over_cookie(code), value, salt=HAND_OVER_SALT, max_age=HAND_OVER_MAX_AGE
     )
 
 
