@@ -13,6 +13,7 @@
   var live = false; // the stream is open and news has come through it since it opened
   var lastNews = 0; // when the page last heard from the server (stream event or poll)
   var heard = new WeakSet(); // the EventSources already listened to
+  var announced = 0; // the newest version the stream has announced
 
   function currentVersion() {
     var region = document.getElementById("live");
@@ -28,7 +29,7 @@
     // does not show yet (its own move's answer already brought it).
     isNews: function (message) {
       try {
-        return JSON.parse(message.data).version !== currentVersion();
+        return JSON.parse(message.data).version > currentVersion();
       } catch (error) {
         return true;
       }
@@ -42,9 +43,14 @@
     var source = event.detail.source;
     if (source && !heard.has(source)) {
       heard.add(source);
-      source.addEventListener("version", function () {
+      source.addEventListener("version", function (message) {
         live = true;
         lastNews = Date.now();
+        try {
+          announced = Math.max(announced, JSON.parse(message.data).version);
+        } catch (error) {
+          // a malformed event: the next one, or the poll, brings the version
+        }
       });
     }
   });
@@ -56,13 +62,35 @@
     if (source && source.hasAttribute("data-poll") && event.detail.successful) {
       lastNews = Date.now();
     }
+    // htmx drops a request on an element that has one in flight, so news that came while a
+    // poll or a move was on its way would be lost: once it is answered, catch up.
+    setTimeout(catchUp, 0);
   });
+
+  // Fetch the table again while the page shows an older version than the stream announced.
+  function catchUp() {
+    var poll = document.querySelector("#live [data-poll]");
+    if (poll && announced > currentVersion()) htmx.trigger(poll, "tk:catchup");
+  }
+
+  // The version an answer for #live carries (its first line: <div id="live" data-version=…>).
+  function answerVersion(xhr) {
+    var found = /id="live" data-version="(\d+)"/.exec(xhr.responseText || "");
+    return found ? parseInt(found[1], 10) : NaN;
+  }
 
   var dirty = false;
   document.addEventListener("input", function (event) {
     if (event.target.closest && event.target.closest("#live form")) dirty = true;
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "live" && answerVersion(event.detail.xhr) < currentVersion()) {
+      // Two answers crossed (a poll and this device's own move): never go back to an older
+      // table than the one shown.
+      event.detail.shouldSwap = false;
+      return;
+    }
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
     var fromPoll = source && source.hasAttribute("data-poll");
     if (fromPoll && dirty && event.detail.xhr.status === 200) {
@@ -73,6 +101,13 @@
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "live") dirty = false;
+  });
+  // A refusal is said at the top of the table, which a phone may have scrolled far from.
+  document.addEventListener("htmx:afterSettle", function () {
+    var refused = document.querySelector("#live .flash.error");
+    if (refused && refused.getBoundingClientRect().top < 0) {
+      refused.scrollIntoView({ block: "start", behavior: "smooth" });
+    }
   });
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("#table-moved button")) {

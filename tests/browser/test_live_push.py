@@ -62,6 +62,8 @@ def test_a_move_on_one_page_shows_on_the_other_within_a_second_by_push(
     settings.TALEKEEPER_POLL_SECONDS = 60
     table = services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
     ada, bo = new_page(TABLET), new_page(PHONE)
+    errors: list[str] = []  # htmx says a trigger it can't parse on the console, and goes on
+    bo.on("console", lambda message: message.type == "error" and errors.append(message.text))
     join(ada, invite_url(asgi_url, table, "Ada"))
     join(bo, invite_url(asgi_url, table, "Bo"))
     # The poll fires only once a minute here: whatever arrives sooner came on the stream.
@@ -81,6 +83,7 @@ def test_a_move_on_one_page_shows_on_the_other_within_a_second_by_push(
     ada.get_by_role("button", name="Undo").click()
     expect(bo.locator(".tally")).to_contain_text("Ada: 2", timeout=1000)
     save_shot(bo, "live-push-phone")
+    assert errors == []
 
 
 def test_a_move_made_elsewhere_reaches_an_open_page_without_its_poll(asgi_url, new_page, settings):
