@@ -107,6 +107,10 @@ class MoveSpec:
     # ones (``@game.move(..., reads={"market"})``): a move made against an older version is
     # refused when the moves since changed one of them (games/commute.py).
     reads: tuple[Path, ...] = ()
+    # Made at any moment by whoever holds the box's cards (card data read off them): what it
+    # does hangs on no one's turn, so the game's ``contended`` places are not among its reads.
+    # Whether it really commutes is still proven by running it (games/commute.py).
+    any_time: bool = False
 
     def allows(self, role: str) -> bool:
         return self.roles is None or role in self.roles
@@ -163,6 +167,7 @@ class Game(Generic[S]):
         name: str = "",
         roles: frozenset[str] | set[str] | tuple[str, ...] | None = None,
         reads: frozenset[str] | set[str] | tuple[str, ...] = (),
+        any_time: bool = False,
     ):
         """Register a move: ``@game.move(Args, roles={"sm"})`` over
         ``def draw(state, args, seat) -> str``; ``roles`` left out lets every seat make it;
@@ -181,6 +186,7 @@ class Game(Generic[S]):
                 description=doc.splitlines()[0] if doc else "",
                 roles=frozenset(roles) if roles is not None else None,
                 reads=tuple(path_of(dotted) for dotted in sorted(reads)),
+                any_time=any_time,
             )
             return fn
 

@@ -286,4 +286,6 @@ def register(game: Game) -> None:
     game.move(AdjustVpArgs, label="Score VP by hand", roles={"table", "player"})(adjust_vp)
     game.move(MoveCardArgs, label="Move a card", roles={"table", "player"})(move_card)
     game.move(NoteHandArgs, label="Name cards in hand", roles={"table", "player"})(note_hand)
-    game.move(CardEditArgs, label="Enter card data", roles={"table", "player"})(edit_card)
+    game.move(CardEditArgs, label="Enter card data", roles={"table", "player"}, any_time=True)(
+        edit_card
+    )

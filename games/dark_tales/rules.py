@@ -306,9 +306,12 @@ def reveal_scores(state: State, args: NoArgs, seat: str) -> str:
 
 
 manual.register(game)
-game.move(card_entry.SheetArgs, label="Enter the card-data sheet", roles={"table", "player"})(
-    card_entry.enter_card_sheet
-)
+game.move(
+    card_entry.SheetArgs,
+    label="Enter the card-data sheet",
+    roles={"table", "player"},
+    any_time=True,
+)(card_entry.enter_card_sheet)
 
 
 class DarkTalesCatalog(BaseModel):

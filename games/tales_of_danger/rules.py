@@ -235,9 +235,13 @@ _MOVES = [
     (voyage.complete_segment, voyage.CompleteArgs, "", TABLE_OR_PLAYER),
     (voyage.forage, voyage.ForageArgs, "", TABLE_OR_PLAYER),
     (voyage.write_journal, voyage.JournalArgs, "", PLAYER),
-    (set_sponsor_card, SponsorCardArgs, "", TABLE_OR_PLAYER),
-    (set_person_card, PersonCardArgs, "", TABLE_OR_PLAYER),
-    (card_entry.enter_card_sheet, card_entry.SheetArgs, "", TABLE_OR_PLAYER),
 ]
 for _fn, _args, _name, _roles in _MOVES:
     game.move(_args, name=_name, roles=_roles)(_fn)
+# Card data read off the box: entered at any moment, whoever's turn it is.
+for _fn, _args in (
+    (set_sponsor_card, SponsorCardArgs),
+    (set_person_card, PersonCardArgs),
+    (card_entry.enter_card_sheet, card_entry.SheetArgs),
+):
+    game.move(_args, roles=TABLE_OR_PLAYER, any_time=True)(_fn)

@@ -201,5 +201,5 @@ def adjust_prestige(state: State, args: AdjustArgs, seat: str) -> str:
 
 def register(game: Game[State]) -> None:
     game.move(ShowArgs, roles={"table", "player"})(show_feats)
-    game.move(CatalogEdit, roles={"table", "player"})(edit_catalog)
+    game.move(CatalogEdit, roles={"table", "player"}, any_time=True)(edit_catalog)
     game.move(AdjustArgs, label="Adjust prestige", roles={"table", "player"})(adjust_prestige)

@@ -116,6 +116,13 @@ def catch_up(state: State, args, seat: str) -> str:
     return f"{state.players[index(seat)]} catches up."
 
 
+@commons.move(Text, any_time=True)
+def name_table(state: State, args: Text, seat: str) -> str:
+    """Anyone names the table, whoever's turn it is (like card data read off the box)."""
+    state.notes["table"] = args.text
+    return "The table has a name."
+
+
 @commons.move(roles={"table"})
 def end_turn(state: State, args, seat: str) -> str:
     """The shared display passes the turn on."""
@@ -173,6 +180,8 @@ AHEAD = {**START, "marks": [2, 0, 0]}  # Ada leads
         (("draw", {}, "p1"), ("mark", {}, "p2")),
         (("mark", {}, "p1"), ("draw", {}, "p2")),
         (("pot", {}, "table"), ("note", {"text": "x"}, "p3")),
+        # made any time: the turn that passed since is not among what it reads
+        (("end-turn", {}, "table"), ("name-table", {"text": "Fri"}, "p2")),
     ],
 )
 def test_moves_on_different_places_commute(first, second):
