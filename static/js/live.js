@@ -99,8 +99,22 @@
       if (banner) banner.hidden = false;
     }
   });
+  // A column that scrolls on its own (Galzyr's campaign beside the scene) keeps its place
+  // when the table is swapped in afresh: [data-keep-scroll="name"].
+  var scrolled = {};
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (!event.detail.target || event.detail.target.id !== "live") return;
+    scrolled = {};
+    document.querySelectorAll("#live [data-keep-scroll]").forEach(function (column) {
+      scrolled[column.getAttribute("data-keep-scroll")] = column.scrollTop;
+    });
+  });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "live") dirty = false;
+    document.querySelectorAll("#live [data-keep-scroll]").forEach(function (column) {
+      var top = scrolled[column.getAttribute("data-keep-scroll")];
+      if (top) column.scrollTop = top;
+    });
   });
   // A refusal is said at the top of the table, which a phone may have scrolled far from.
   document.addEventListener("htmx:afterSettle", function () {

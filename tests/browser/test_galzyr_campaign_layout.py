@@ -278,3 +278,26 @@ def test_move_a_card_asks_which_copy_of_170(live_server, chromium):
     )
     assert not any(c.startswith("#170") for c in gz.cards(tablet, "Marrow Hollins"))
     tablet.context.close()
+
+
+def test_the_campaign_column_keeps_its_place_when_another_device_moves(live_server, chromium):
+    """On a landscape tablet the campaign column scrolls on its own; a live swap used to put
+    it back at its top after every move (QA of issue 16)."""
+    table, ids = campaign_table()
+    tablet = device(chromium, live_server.url, table, ids["table"], TABLET)
+    column = tablet.locator(".gz-col-side")
+    column.evaluate("c => { c.scrollTop = 300; }")
+    kept = column.evaluate("c => c.scrollTop")
+    assert kept > 100  # the column is taller than the screen
+    before = gz.version(tablet)
+    table.refresh_from_db()
+    services.apply_move(
+        table.code,
+        "campaign-gold",
+        {"player": 1, "amount": 2},
+        expected_version=table.version,
+        seat="sm",
+    )
+    gz.wait_for_version(tablet, before + 1)
+    assert column.evaluate("c => c.scrollTop") == kept
+    tablet.context.close()
