@@ -285,7 +285,10 @@ def register(game: Game) -> None:
     game.move(ItemArgs, label="Return an item", roles={"table", "player"})(return_item)
     game.move(AdjustVpArgs, label="Score VP by hand", roles={"table", "player"})(adjust_vp)
     game.move(MoveCardArgs, label="Move a card", roles={"table", "player"})(move_card)
-    game.move(NoteHandArgs, label="Name cards in hand", roles={"table", "player"})(note_hand)
+    # A player names the cards in their own hand whenever they like, whoever's turn it is.
+    game.move(NoteHandArgs, label="Name cards in hand", roles={"table", "player"}, any_time=True)(
+        note_hand
+    )
     game.move(CardEditArgs, label="Enter card data", roles={"table", "player"}, any_time=True)(
         edit_card
     )
