@@ -45,7 +45,7 @@ serve: $(STAMP_RUN)
 	DJANGO_DEBUG=false DJANGO_SECRET_KEY_FILE=$(SECRET_KEY_FILE) \
 	DJANGO_ALLOWED_HOSTS=$(ALLOWED),127.0.0.1,localhost \
 	$(VENV)/bin/gunicorn config.asgi -k uvicorn_worker.UvicornWorker --bind $(HOST):$(PORT) \
-		--workers $(WORKERS) --keep-alive 5 --timeout 30 --graceful-timeout 20 \
+		--workers $(WORKERS) --keep-alive 5 --timeout 30 --graceful-timeout 5 \
 		--access-logfile -
 
 # Installs Debian's chromium when missing (root only); browser tests skip with a reason
