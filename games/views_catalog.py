@@ -155,6 +155,7 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
             error, status = str(exc), 403
         except services.VersionConflict as exc:
             error, status = str(exc), 409
+            table = exc.table  # the sheet is sent again against the latest version
         except RuleError as exc:
             error, status = str(exc), 400
         else:
