@@ -12,6 +12,7 @@ from games.engine import RuleError
 from games.galzyr import calendar as reader_calendar
 from games.galzyr import campaign as core
 from games.galzyr.campaign.state import in_play
+from games.galzyr.reading import printed
 from games.galzyr.state import CheckStep, State, marks_of
 
 SHORT = 3  # checklists up to this long are said in full; longer ones point at the panel
@@ -114,6 +115,21 @@ def say(state: State, title: str, steps: list[Any], lead: str = "") -> str:
         return opening + said
     n = len(state.checklist)
     return f"{opening}{title}: {n} steps to mirror at the table (see the checklist)."
+
+
+def known_or_added(state: State, c: core.Campaign, number: int, kind: str | None) -> None:
+    """A card the catalog doesn't know, on a world read from the printed book (it ships the
+    facts of a few cards only): the group has it in hand and says its kind, and the campaign
+    records a copy of it in the library. Elsewhere the catalog's own refusal follows."""
+    if c.numbered(number) or not printed(state.book()):
+        return
+    if kind is None:
+        kinds = ", ".join(core.ADDABLE.values())
+        raise RuleError(
+            f"Card #{number:03d} is not among the cards the app knows of your box: say what "
+            f"kind of card it is ({kinds}) and take it again."
+        )
+    core.add_copy(c, number, kind)
 
 
 def copy_of(c: core.Campaign, number: int, *, where: str | None = None, timed: bool = False) -> int:

@@ -17,7 +17,13 @@ from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.text import adventurer_name
-from games.galzyr.campaign_common import adventurer_of, campaign_of, quest_time, say
+from games.galzyr.campaign_common import (
+    adventurer_of,
+    campaign_of,
+    known_or_added,
+    quest_time,
+    say,
+)
 from games.galzyr.rules import game
 from games.galzyr.state import READERS, State
 
@@ -111,12 +117,19 @@ def campaign_gain(state: State, args: CardArgs, seat: str) -> str:
     """Gain an adventurer status (held again: its timer restarts) or a companion."""
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
+    if c.phase in ("playing", "over"):
+        known_or_added(state, c, args.number, KINDS[args.kind][0])
     _of_kind(c, args.number, args.kind)
-    # a card printed once per adventurer icon: the copy with the active adventurer's icon, the
-    # rulebook's matching icon, whoever gains it (take_card's default)
+    # a status printed once per adventurer icon (#000, each adventurer's ability): the copy with
+    # the icon of the adventurer gaining it, the one chosen under "Who"
     icons = {c.copies[cid].icon for cid in c.numbered(args.number)}
     pick = "icon" if len(icons) > 1 else "any"
-    steps = core.take_card(c, args.number, pick=pick, adventurer=aid)
+    # held already (the ability is held all game): gained again, it restarts
+    twin = core.held_status(c, args.number, aid, own_icon=pick == "icon")
+    if args.kind == "status" and twin is not None:
+        steps = core.gain_again(c, twin, aid)
+    else:
+        steps = core.take_card(c, args.number, pick=pick, adventurer=aid, icon_of=aid)
     name = adventurer_name(c, aid)
     card = c.copies[c.numbered(args.number)[0]].name
     lead = f"{name} gains the {args.kind} #{args.number:03d} “{card}”."

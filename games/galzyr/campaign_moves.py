@@ -21,7 +21,14 @@ from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.text import adventurer_name, card_label
-from games.galzyr.campaign_common import adventurer_of, campaign_of, copy_of, say, sync
+from games.galzyr.campaign_common import (
+    adventurer_of,
+    campaign_of,
+    copy_of,
+    known_or_added,
+    say,
+    sync,
+)
 from games.galzyr.rules import game
 from games.galzyr.state import MANAGERS, READERS, State
 
@@ -50,6 +57,11 @@ def mirror_events(state: State) -> str:
 
 
 # -- cards ------------------------------------------------------------------------------------------
+CardKind = Literal[
+    "item", "quest", "companion", "adventurer_status", "local_status", "global_status"
+]
+
+
 class TakeArgs(BaseModel):
     number: int = Field(ge=0, le=999)
     pick: Literal["any", "random", "icon"] = "any"
@@ -58,6 +70,8 @@ class TakeArgs(BaseModel):
     # the item (or quest) given up for room when the inventory is full: a held card's number,
     # or the number taken (the new card itself goes back)
     discard: int | None = Field(default=None, ge=0, le=999)
+    # a card the catalog doesn't know (a world read from the printed book): what kind it is
+    kind: CardKind | None = None
 
 
 @game.move(TakeArgs, label="Take a card", roles=READERS)
@@ -65,6 +79,8 @@ def campaign_take_card(state: State, args: TakeArgs, seat: str) -> str:
     """Take card #N into play ("Any", "Random" or the matching icon) for a player."""
     c = campaign_of(state)
     aid = adventurer_of(state, args.player) if args.player is not None else None
+    if c.phase in ("playing", "over"):  # take_card refuses other phases, adding nothing
+        known_or_added(state, c, args.number, args.kind)
     discard = None
     if args.discard is not None and args.discard == args.number:
         # the new card itself gives way (as a quest picked up from the noticeboard can)

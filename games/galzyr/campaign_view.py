@@ -16,6 +16,7 @@ from games.galzyr.campaign.state import HOLDINGS, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
 from games.galzyr.campaign_common import may_change_quests
 from games.galzyr.campaign_setup import first_turn
+from games.galzyr.reading import printed
 from games.galzyr.state import State
 
 TRAYS = ("library", "vault", "quest_slot", "noticeboard")
@@ -67,10 +68,23 @@ def _kinds(c: core.Campaign) -> dict[str, list[dict[str, Any]]]:
     for cp in c.copies:
         if cp.type in out and cp.number not in out[cp.type]:
             out[cp.type][cp.number] = {"number": cp.number, "name": cp.name}
+        elif cp.type in out and cp.icon and cp.name != out[cp.type][cp.number]["name"]:
+            # one card per adventurer icon (#000 "Card #000 (Bumir)"…): named by none of
+            # them, as the gain form gives the copy with the icon of the adventurer chosen
+            out[cp.type][cp.number]["name"] = _shared_name(cp.name, out[cp.type][cp.number]["name"])
     kinds = {kind: [v for _, v in sorted(cards.items())] for kind, cards in out.items()}
     if digest is not None:
         _KINDS[digest] = kinds
     return kinds
+
+
+def _shared_name(one: str, other: str) -> str:
+    """ "Card #000 (Bumir)", "Card #000 (Mor)" → "Card #000": what the names share, less an
+    unclosed bracket."""
+    n = 0
+    while n < min(len(one), len(other)) and one[n] == other[n]:
+        n += 1
+    return one[:n].split("(")[0].strip() or one
 
 
 def _adventurer(state: State, c: core.Campaign, i: int, aid: str, names: dict) -> dict[str, Any]:
@@ -166,8 +180,9 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         book = state.book()  # skill and tag names (the book is open for the view already)
         names = book.names
         tags = [{"id": t.id, "name": t.name} for t in book.info.tags]
+        from_print = printed(book)
     except RuleError:
-        names, tags = {}, []
+        names, tags, from_print = {}, [], False
     adventurers = [_adventurer(state, c, i, aid, names) for i, aid in enumerate(state.adventurers)]
     # Counts only: a move answers with this view, and the catalog's hundreds of cards would
     # weigh on every answer; ``campaign_trays`` lists them card by card.
@@ -204,6 +219,8 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         # the forms' choices
         "skills": [{"id": s, "name": names.get(s, s)} for s in c.world.skills],
         "tags": tags,
+        # read from the printed book: a card the catalog doesn't know is entered by number
+        "printed": from_print,
         "statuses": kinds["adventurer_status"],
         "companions": kinds["companion"],
         "noticeboard": _noticeboard(c, adventurers),

@@ -185,7 +185,8 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         # -- save, then put the tablets away --------------------------------------------------------
         before = gz.snapshot(sm, names)
         assert before.positions == {first: "The Thornwood", second: "Turfmoor"}
-        gz.press(sm, "Save (then continue)")
+        gz.campaign(sm).locator("#gz-save summary").click()  # saving ends the game: asked first
+        gz.press(sm, "Yes: save, then continue with a new game")
         saved = gz.checklist(sm)
         assert "At the table: Save the game" in saved
         assert "Remove all timer tokens from the calendar" in saved

@@ -5,7 +5,7 @@ No Django. A ``Campaign`` round-trips through JSON exactly; functions mutate the
 are given and return the physical actions to mirror, or raise ``RuleError`` unchanged.
 """
 
-from .build import build_campaign
+from .build import ADDABLE, add_copy, build_campaign
 from .calendar import advance_day, delay, hasten, place_timer, stack, timer_of
 from .cards import (
     abandon_quest,
@@ -32,6 +32,7 @@ from .procedures import (
     save_game,
     setup_game,
 )
+from .regain import gain_again, held_status
 from .rounds import (
     active,
     begin_story,
@@ -69,6 +70,10 @@ __all__ = [
     "active",
     "advance_day",
     "begin_story",
+    "ADDABLE",
+    "add_copy",
+    "gain_again",
+    "held_status",
     "build_campaign",
     "change_gold",
     "change_prestige",

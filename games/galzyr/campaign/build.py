@@ -4,6 +4,7 @@ models)."""
 
 from __future__ import annotations
 
+from games.engine import RuleError
 from storybook.world import World
 
 from .facts import (
@@ -66,6 +67,38 @@ def unroll(world: World) -> list[Copy]:
                 for _ in range(v.copies)
             )
     return out
+
+
+# The kinds of card a group may name for a number its catalog doesn't know (the printed box:
+# the world ships only the facts of some cards), and what they are called in a sentence.
+ADDABLE = {
+    "item": "an item",
+    "quest": "a quest",
+    "companion": "a companion",
+    "adventurer_status": "an adventurer status",
+    "local_status": "a local status",
+    "global_status": "a global status",
+}
+
+
+def add_copy(state: Campaign, number: int, card_type: str) -> int:
+    """A card the group holds but the catalog doesn't know (``number`` has no copy): one copy
+    of the kind they say, named "Card #NNN", put in the library; returns its copy id.
+
+    The catalog is a new one (the old copies, then this one): copy ids already given stay the
+    same, and a catalog named by digest gets the new digest (the table stores it with the
+    state that names it, so undo, export and replay read each state's own catalog)."""
+    if card_type not in ADDABLE:
+        raise RuleError(f"Say what kind of card #{number:03d} is (an item, a quest, …).")
+    if state.numbered(number):
+        raise RuleError(f"Card #{number:03d} is already in the catalog.")
+    named = state.catalog_digest is not None
+    state.copies = [*state.copies, Copy(number=number, type=card_type, name=f"Card #{number:03d}")]
+    cid = len(state.copies) - 1
+    state.places["library"].append(cid)
+    if named:
+        state.name_catalog()
+    return cid
 
 
 def facts_of(world: World) -> WorldFacts:

@@ -14,6 +14,7 @@ from games.rng import Rng
 
 from .calendar import place_timer, remove_timers
 from .facts import MAX_ITEMS, MAX_QUESTS, NOTICEBOARD_SIZE
+from .regain import gain_again
 from .state import HOLDING_TYPES, PLACE_TYPES, Campaign, in_play, is_tray, place_kind
 from .text import Checklist, Step, adventurer_name, card_label, move_text, place_label, possessive
 
@@ -306,15 +307,7 @@ def take_card(
     if place_kind(dst) == "statuses":
         twin = same_status(state, cid, dst.partition(":")[2])
         if twin is not None:
-            steps = [
-                Step(
-                    f"{adventurer_name(state, dst.partition(':')[2])} already has "
-                    f"{card_label(state, twin)}: gaining it again restarts its timed effects."
-                )
-            ]
-            if state.copies[twin].timer is not None:
-                steps.append(place_timer(state, twin))
-            return steps
+            return gain_again(state, twin, dst.partition(":")[2])
     steps = move_card(state, cid, dst, discard=discard, abandon=abandon)
     if pick == "random":
         steps.insert(0, Step(f"The app drew {card_label(state, cid)} at random."))
