@@ -12,6 +12,7 @@ from typing import Any
 from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot, round_limit
+from games.galzyr.campaign.rounds import reachable, routes_known
 from games.galzyr.campaign.state import HOLDINGS, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
 from games.galzyr.campaign_common import may_change_quests
@@ -105,6 +106,12 @@ def _adventurer(state: State, c: core.Campaign, i: int, aid: str, names: dict) -
         "position_id": adv.position,
         "travelling": g is not None and aid in g.moves and adv.position is not None,
         "moves": g.moves.get(aid, 0) if g else 0,
+        # the travel form's buttons: where one move leads now (every location: no routes known)
+        "reachable": [
+            {"id": lid, "name": c.location_name(lid)} for lid in reachable(c, adv.position)
+        ]
+        if g is not None and aid in g.moves and adv.position is not None
+        else [],
         "active": g is not None and c.phase == "playing" and g.active == aid,
         "in_game": g is not None and aid in g.players,
         # quests change on the adventurer's own turn, between scenes (what the moves accept)
@@ -212,6 +219,7 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         "trays": trays,
         "in_trays": sum(len(v) for k, v in c.places.items() if is_tray(k)),
         "locations": [{"id": loc.id, "name": loc.name} for loc in c.world.locations],
+        "routes_known": routes_known(c),  # else travel takes the board's word
         "places": [{"key": k, "label": place_label(c, k)} for k in c.places if k != "drawn"],
         "checklist_title": state.checklist_title,
         "checklist": [s.model_dump() for s in state.checklist],

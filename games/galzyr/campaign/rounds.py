@@ -52,6 +52,19 @@ def neighbours(state: Campaign, lid: str) -> list[str]:
     return sorted(set(out))
 
 
+def routes_known(state: Campaign) -> bool:
+    """The world declares its routes (a world of the box's facts alone may enter none)."""
+    return bool(state.world.routes)
+
+
+def reachable(state: Campaign, lid: str) -> list[str]:
+    """Where one move leads from ``lid`` now: its neighbours by a route open this season; in
+    a world whose routes aren't entered, any other location (the group follows the board)."""
+    if routes_known(state):
+        return neighbours(state, lid)
+    return [loc.id for loc in state.world.locations if loc.id != lid]
+
+
 def distance(state: Campaign, a: str, b: str) -> int | None:
     """The least number of moves from ``a`` to ``b`` (None: not connected this season)."""
     seen = {a: 0}
@@ -79,7 +92,11 @@ def travel(state: Campaign, aid: str, to: str) -> Checklist:
         raise RuleError(f"{adventurer_name(state, aid)}'s figure is off the board and cannot move.")
     if game.moves[aid] < 1:
         raise RuleError(f"{adventurer_name(state, aid)} has no moves left.")
-    if to not in neighbours(state, adv.position):
+    if to not in {loc.id for loc in state.world.locations}:
+        raise RuleError(f"There is no location “{to}”.")
+    if to == adv.position:
+        raise RuleError(f"{adventurer_name(state, aid)} is at {state.location_name(to)} already.")
+    if to not in reachable(state, adv.position):
         raise RuleError(
             f"No route leads from {state.location_name(adv.position)} to {state.location_name(to)}."
         )
