@@ -141,3 +141,69 @@ def test_a_story_master_rolls_then_reveals(live_server, chromium, tmp_path, size
         save_shot(sm, f"galzyr-reveal-revealed-{size}", full_page=False)
     finally:
         context.close()
+
+
+def refused(page: Page, do) -> str:
+    """Tap; the refusal shows in place, the table unchanged."""
+    before = gz.version(page)
+    do()
+    error = page.locator("#live .flash.error")
+    expect(error).to_have_count(1)
+    assert gz.version(page) == before
+    return error.inner_text()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_card_the_app_does_not_know_and_saving_with_confirmation(live_server, chromium, size):
+    """Card #213 from the printed book, taken as an item; then the game saved, asked first,
+    and the boards' gold entered at the save."""
+    books.installed().forget()
+    call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
+    table = services.create_table(
+        "galzyr",
+        "Our box",
+        {"players": ["Mara", "Bo"], "world": "lands-of-galzyr", "mode": "campaign"},
+    )
+    context, sm = device(chromium, SIZES[size])
+    try:
+        seats.join(sm, seats.invite_url(live_server.url, table, "sm"))
+        tab(sm, "Campaign")
+        take = sm.locator(".gz-take-form")
+        take.get_by_label("Card number").fill("213")
+        first = take.get_by_role("group", name="Who takes it").get_by_role("button").first
+        said = refused(sm, lambda: first.click())
+        assert "Card #213 is not among the cards the app knows of your box" in said
+        expect(take.get_by_label("Card number")).to_have_value("213")  # kept, the kind asked
+        take.get_by_label("Kind, if the app doesn't know the card yet").select_option("item")
+        name = first.inner_text().removeprefix("To ")
+        before = gz.version(sm)
+        first.click()  # the refusal's message stays until the answer replaces it
+        gz.wait_for_version(sm, before + 1)
+        assert "#213 Card #213" in gz.cards(sm, name)
+        gz.adventurer(sm, name).scroll_into_view_if_needed()
+        save_shot(sm, f"galzyr-printed-card-{size}", full_page=False)
+
+        save = sm.locator("#gz-save")
+        yes = save.get_by_role("button", name="Yes: save, then continue with a new game")
+        expect(yes).to_be_hidden()  # a second step: nothing saves on one tap
+        end_turn = sm.get_by_role("button", name="End the turn")
+        assert save.locator("summary").bounding_box()["y"] > end_turn.bounding_box()["y"]
+        save.locator("summary").click()
+        expect(save.locator(".gz-save-warning")).to_contain_text(
+            "Saving ends this game now, in round 1 of"
+        )
+        save.scroll_into_view_if_needed()
+        save_shot(sm, f"galzyr-printed-save-ask-{size}", full_page=False)
+        gz.act(sm, lambda: yes.click())
+        assert gz.phase(sm) == "saved"
+        assert "Take X gold from the library" in gz.checklist(sm)
+        gold_form = sm.locator(".gz-save-gold-form")
+        before = gz.gold(sm, name)
+        gold_form.get_by_label("Who").select_option(label=name)
+        gold_form.get_by_label("Gold").select_option("2")
+        gz.act(sm, lambda: gold_form.get_by_role("button", name="Take it from the library").click())
+        assert gz.gold(sm, name) == before + 2
+        sm.locator(".gz-save-gold").scroll_into_view_if_needed()
+        save_shot(sm, f"galzyr-printed-saved-{size}", full_page=False)
+    finally:
+        context.close()

@@ -67,6 +67,10 @@ def test_a_card_the_app_does_not_know_asks_its_kind_then_is_taken(client, table)
     assert "Card #213 is not among the cards the app knows of your box" in content
     assert "an item, a quest, a companion" in content
     assert table.version == version  # refused: nothing changed
+    assert (
+        'name="number" inputmode="numeric" pattern="[0-9]{1,3}" maxlength="3" required autocomplete="off" value="213"'
+        in content
+    )  # noqa: E501 — the number typed is kept
     before = table.state["campaign"]["copies"]
     content = post(
         sm, table, "campaign-take-card", {"number": "213", "player": "2", "kind": "item"}
