@@ -21,6 +21,7 @@ from typing import TypeVar
 from pydantic import BaseModel, Field
 
 from games.engine import Game, RuleError
+from games.galzyr import printed_events
 from games.galzyr.book import (
     WorldChoice,
     available_worlds,
@@ -199,9 +200,10 @@ def draw_event(state: State, args: DrawEvent, seat: str) -> str:
     """Draw the top event card; the first scene whose prerequisite is met opens."""
     need_month(state)
     book = state.book()
+    printed_events.check_draw(state, book, args.card)  # the group's own deck decides
     returned = release_event(state, top=True)
     if args.card is not None:
-        if book.event(args.card) is None and not (printed(book) and args.card in state.deck):
+        if book.event(args.card) is None and not printed(book):  # printed: check_draw
             raise RuleError(f"Card {args.card:03d} is not an event card of this book.")
         if args.card in state.deck:
             state.deck.remove(args.card)
@@ -330,6 +332,9 @@ class ContinueArgs(BaseModel):
     # One answer per optional effect of what the scene resolves now, in the book's order (the
     # view's ``optional``): true, the player takes it; false, they decline it.
     optional: list[bool] | None = Field(default=None, max_length=60)
+    # Read from the printed book: where the event card in hand goes ("bottom" or "top" of the
+    # event deck, or a tray's key), as the printed scene says.
+    event: str | None = Field(default=None, max_length=40)
 
 
 @game.move(ContinueArgs, name="continue", label="Continue", roles=READERS)
@@ -338,6 +343,7 @@ def continue_(state: State, args: ContinueArgs, seat: str) -> str:
     Each optional effect is resolved only when the player takes it (``optional``)."""
     book = state.book()
     scene = reading(state, book)
+    event_to = printed_events.check_place(state, book, args.event)
     ctx = read_context(state)
     effects = [effect_view(x) for x in scene.effects]
     if scene.options:
@@ -369,7 +375,9 @@ def continue_(state: State, args: ContinueArgs, seat: str) -> str:
         nxt = start(state, go, book, fresh=False)
         return _mirror(state, f"{done}{placed} On to scene {nxt.key}.")
     state.locked = True
-    if state.drawn is not None:
+    if state.drawn is not None and event_to is not None:
+        placed += printed_events.put(state, event_to)
+    elif state.drawn is not None:
         placed += release_event(state, top=False)
     return _mirror(state, f"{done}{placed} The scene ends.")
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from games import registry
 from games.engine import RuleError, Seat
-from games.galzyr import calendar, scene_effects
+from games.galzyr import calendar, printed_events, scene_effects
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
 from games.galzyr.campaign.text import adventurer_name
@@ -101,6 +101,10 @@ def view(state: State, seat: str) -> dict[str, Any]:
     out["world"]["name"] = book.name
     out["world"]["version"] = book.version
     out["printed"] = printed(book)  # scenes read from the printed book, effects by hand
+    if out["printed"] and r in MANAGERS:  # the draw form: the number of the card drawn
+        out["event_cards"] = printed_events.draw_choices(state, book)
+    if out["printed"] and out["event"] and out["event"]["card"] is not None:
+        out["event"]["places"] = printed_events.place_choices(state)  # where it goes after
     reading = state.scene is not None and not state.locked
     opens = registry.get_game("galzyr").moves["open-scene"].allows(r)  # its declared roles
     # The list on the story master's and the shared display's screens (a player's phone uses

@@ -167,12 +167,13 @@ def test_a_turn_read_from_the_printed_book(client, table, django_assert_num_quer
 def test_an_event_card_stays_with_the_story_master_for_the_scene_they_open(client, table):
     sm = sit(client, table, "sm")
     move(sm, table, "campaign-begin-story")
-    content = move(sm, table, "draw-event")
-    card = table.state["drawn"]["card"]
+    card = 83  # the group's own deck decides: the story master enters the card drawn
+    content = move(sm, table, "draw-event", {"card": str(card)})
+    assert table.state["drawn"]["card"] == card
     assert f"Event card #{card:03d}" in content and "Look at the card in secret" in content
     player = sit(client.__class__(), table, "p1")
     assert f"#{card:03d}" not in page(player, table)
     move(sm, table, "open-scene", {"number": "512"})
     assert table.state["drawn"]["card"] == card and table.state["scene"] == 512
-    move(sm, table, "continue")
+    move(sm, table, "continue", {"event": "bottom"})  # where the printed scene says
     assert table.state["drawn"] is None and table.state["deck"][-1] == card
