@@ -117,10 +117,12 @@ def say(state: State, title: str, steps: list[Any], lead: str = "") -> str:
     return f"{opening}{title}: {n} steps to mirror at the table (see the checklist)."
 
 
-def known_or_added(state: State, c: core.Campaign, number: int, kind: str | None) -> None:
+def known_or_added(
+    state: State, c: core.Campaign, number: int, kind: str | None, tray: str = "library"
+) -> None:
     """A card the catalog doesn't know, on a world read from the printed book (it ships the
     facts of a few cards only): the group has it in hand and says its kind, and the campaign
-    records a copy of it in the library. Elsewhere the catalog's own refusal follows."""
+    records a copy of it in ``tray``. Elsewhere the catalog's own refusal follows."""
     if c.numbered(number) or not printed(state.book()):
         return
     if kind is None:
@@ -129,7 +131,7 @@ def known_or_added(state: State, c: core.Campaign, number: int, kind: str | None
             f"Card #{number:03d} is not among the cards the app knows of your box: say what "
             f"kind of card it is ({kinds}) and take it again."
         )
-    core.add_copy(c, number, kind)
+    core.add_copy(c, number, kind, tray=tray)
 
 
 def copy_of(c: core.Campaign, number: int, *, where: str | None = None, timed: bool = False) -> int:

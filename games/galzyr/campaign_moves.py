@@ -80,7 +80,7 @@ def campaign_take_card(state: State, args: TakeArgs, seat: str) -> str:
     c = campaign_of(state)
     aid = adventurer_of(state, args.player) if args.player is not None else None
     if c.phase in ("playing", "over"):  # take_card refuses other phases, adding nothing
-        known_or_added(state, c, args.number, args.kind)
+        known_or_added(state, c, args.number, args.kind, args.source)
     discard = None
     if args.discard is not None and args.discard == args.number:
         # the new card itself gives way (as a quest picked up from the noticeboard can)

@@ -81,9 +81,10 @@ ADDABLE = {
 }
 
 
-def add_copy(state: Campaign, number: int, card_type: str) -> int:
+def add_copy(state: Campaign, number: int, card_type: str, *, tray: str = "library") -> int:
     """A card the group holds but the catalog doesn't know (``number`` has no copy): one copy
-    of the kind they say, named "Card #NNN", put in the library; returns its copy id.
+    of the kind they say, named "Card #NNN", put in ``tray`` (the library or the vault, where
+    the book says to take it from); returns its copy id.
 
     The catalog is a new one (the old copies, then this one): copy ids already given stay the
     same, and a catalog named by digest gets the new digest (the table stores it with the
@@ -95,7 +96,7 @@ def add_copy(state: Campaign, number: int, card_type: str) -> int:
     named = state.catalog_digest is not None
     state.copies = [*state.copies, Copy(number=number, type=card_type, name=f"Card #{number:03d}")]
     cid = len(state.copies) - 1
-    state.places["library"].append(cid)
+    state.places["vault" if tray == "vault" else "library"].append(cid)
     if named:
         state.name_catalog()
     return cid

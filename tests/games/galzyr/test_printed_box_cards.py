@@ -82,6 +82,13 @@ def test_a_card_the_app_does_not_know_asks_its_kind_then_is_taken(client, table)
     assert "#213 Card #213" in page(sm, table)
 
 
+def test_a_card_the_book_takes_from_the_vault(client, table):
+    sm = sit(client, table, "sm")
+    data = {"number": "305", "player": "1", "kind": "item", "source": "vault"}
+    content = post(sm, table, "campaign-take-card", data)
+    assert "Take card #305 from the vault" in content and held(table, "items", 1) == [305]
+
+
 def test_an_added_item_counts_against_the_three_items(client, table):
     sm = sit(client, table, "sm")
     for number in ("213", "214", "215"):

@@ -45,6 +45,14 @@ def test_an_added_card_gets_one_copy_in_the_library_and_a_new_catalog_name(box: 
     assert_ok(again)
 
 
+def test_a_card_taken_from_the_vault_is_recorded_there(box: Campaign):
+    cid = add_copy(box, 310, "quest", tray="vault")
+    assert box.where()[cid] == "vault"
+    take_card(box, 310, source="vault", adventurer="bumir")
+    assert box.where()[cid] == "quests:bumir"
+    assert_ok(box)
+
+
 def test_a_known_number_or_an_unknown_kind_is_refused(box: Campaign):
     with pytest.raises(RuleError, match="already in the catalog"):
         add_copy(box, 296, "item")
