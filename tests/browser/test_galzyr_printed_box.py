@@ -207,3 +207,73 @@ def test_a_card_the_app_does_not_know_and_saving_with_confirmation(live_server, 
         save_shot(sm, f"galzyr-printed-saved-{size}", full_page=False)
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_box_travels_anywhere_and_draws_the_event_card_the_group_drew(
+    live_server, chromium, size
+):
+    """Travel on the box's board (no routes entered: any other location, one move each), then
+    an event card drawn by its number and put where the printed scene says."""
+    books.installed().forget()
+    call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
+    table = services.create_table(
+        "galzyr",
+        "Our box",
+        {"players": ["Mara", "Bo"], "world": "lands-of-galzyr", "mode": "campaign"},
+    )
+    state = table.state
+    moving = next(
+        i for i, aid in enumerate(state["adventurers"]) if aid in state["campaign"]["game"]["moves"]
+    )
+    name = state["adventurers"][moving].capitalize()
+    context, sm = device(chromium, SIZES[size])
+    try:
+        seats.join(sm, seats.invite_url(live_server.url, table, "sm"))
+        tab(sm, "Campaign")
+        travel = sm.locator("#gz-travel")
+        place = travel.locator("form", has_text=f"Place {name}'s figure at")
+        gz.act(sm, lambda: place.get_by_role("button", name="Location 3").click())
+        expect(travel.locator(".gz-no-routes")).to_have_count(1)
+        expect(travel).to_contain_text("the app takes the board's word")
+        go = travel.locator("form", has_text=f"{name} travels")
+        expect(go.get_by_role("button")).to_have_count(7)  # every other location
+        expect(go.get_by_role("button", name="Location 3")).to_have_count(0)
+        go.scroll_into_view_if_needed()
+        save_shot(sm, f"galzyr-printed-travel-{size}", full_page=False)
+        gz.act(sm, lambda: go.get_by_role("button", name="Location 8").click())
+        expect(go).to_contain_text("1 move left")
+        gz.act(sm, lambda: go.get_by_role("button", name="Location 1").click())
+        expect(go).to_contain_text("0 moves left")
+        gz.act(sm, lambda: sm.get_by_role("button", name="Begin the story").click())
+
+        tab(sm, "Scene")
+        drew = sm.get_by_label("The event card you drew")
+        expect(drew.locator("option")).to_have_count(13)  # "Card #…" and the 12 event cards
+        drew.select_option("83")
+        drew.scroll_into_view_if_needed()
+        save_shot(sm, f"galzyr-printed-draw-{size}", full_page=False)
+        gz.act(sm, lambda: sm.get_by_role("button", name="Draw this event card").click())
+        expect(sm.locator(".gz-printed-event h2")).to_have_text("Event card #083")
+        sm.get_by_label("Scene number", exact=True).fill("0512")
+        gz.act(sm, lambda: sm.locator(".gz-keys").get_by_role("button", name="Open").click())
+        goes = sm.get_by_label("Event card #083 goes, as the printed scene says, to")
+        goes.select_option(label="the vault")
+        goes.scroll_into_view_if_needed()
+        save_shot(sm, f"galzyr-printed-event-close-{size}", full_page=False)
+        close = sm.get_by_role("button", name="Scene 0512 is read: close it")
+        gz.act(sm, lambda: close.click())
+        expect(sm.locator(".gz-scene")).to_contain_text(
+            "Scene 0512 was read from the printed book."
+        )
+
+        table.refresh_from_db()
+        state = table.state
+        adventurer = state["campaign"]["adventurers"][
+            [a["id"] for a in state["campaign"]["adventurers"]].index(state["adventurers"][moving])
+        ]
+        assert adventurer["position"] == "location-1"
+        assert state["drawn"] is None and 83 not in state["deck"]
+        assert "leaves the event deck for the vault" in table.moves.order_by("-id")[0].sentence
+    finally:
+        context.close()
