@@ -122,16 +122,25 @@ def known_or_added(
 ) -> None:
     """A card the catalog doesn't know, on a world read from the printed book (it ships the
     facts of a few cards only): the group has it in hand and says its kind, and the campaign
-    records a copy of it in ``tray``. Elsewhere the catalog's own refusal follows."""
-    if c.numbered(number) or not printed(state.book()):
+    records a copy of it in ``tray``; a number the box's facts don't name, none of its
+    recorded copies in ``tray``: another copy, the same kind. Elsewhere the catalog's own
+    refusals follow."""
+    book = state.book()
+    if not printed(book):
         return
-    if kind is None:
-        kinds = ", ".join(core.ADDABLE.values())
-        raise RuleError(
-            f"Card #{number:03d} is not among the cards the app knows of your box: say what "
-            f"kind of card it is ({kinds}) and take it again."
-        )
-    core.add_copy(c, number, kind, tray=tray)
+    if not c.numbered(number):
+        if kind is None:
+            kinds = ", ".join(core.ADDABLE.values())
+            raise RuleError(
+                f"Card #{number:03d} is not among the cards the app knows of your box: say "
+                f"what kind of card it is ({kinds}) and take it again."
+            )
+        core.add_copy(c, number, kind, tray=tray)
+        return
+    if kind is None or number in book.catalog:
+        return
+    if not any(c.copies[cid].number == number for cid in c.places[tray]):
+        core.add_copy(c, number, kind, tray=tray, another=True)
 
 
 def copy_of(c: core.Campaign, number: int, *, where: str | None = None, timed: bool = False) -> int:

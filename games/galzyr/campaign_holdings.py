@@ -117,7 +117,7 @@ def campaign_gain(state: State, args: CardArgs, seat: str) -> str:
     """Gain an adventurer status (held again: its timer restarts) or a companion."""
     c = campaign_of(state)
     aid = adventurer_of(state, args.player)
-    if c.phase in ("playing", "over"):
+    if c.phase in ("playing", "over") and core.held_status(c, args.number, aid) is None:
         known_or_added(state, c, args.number, KINDS[args.kind][0])
     _of_kind(c, args.number, args.kind)
     # a status printed once per adventurer icon (#000, each adventurer's ability): the copy with

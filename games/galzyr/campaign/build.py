@@ -81,18 +81,25 @@ ADDABLE = {
 }
 
 
-def add_copy(state: Campaign, number: int, card_type: str, *, tray: str = "library") -> int:
+def add_copy(
+    state: Campaign, number: int, card_type: str, *, tray: str = "library", another: bool = False
+) -> int:
     """A card the group holds but the catalog doesn't know (``number`` has no copy): one copy
     of the kind they say, named "Card #NNN", put in ``tray`` (the library or the vault, where
-    the book says to take it from); returns its copy id.
+    the book says to take it from); returns its copy id. ``another``: one more copy of a card
+    recorded so before (the same kind), for a number with several identical copies.
 
     The catalog is a new one (the old copies, then this one): copy ids already given stay the
     same, and a catalog named by digest gets the new digest (the table stores it with the
     state that names it, so undo, export and replay read each state's own catalog)."""
     if card_type not in ADDABLE:
         raise RuleError(f"Say what kind of card #{number:03d} is (an item, a quest, …).")
-    if state.numbered(number):
+    known = state.numbered(number)
+    if known and not another:
         raise RuleError(f"Card #{number:03d} is already in the catalog.")
+    if known and state.copies[known[0]].type != card_type:
+        found = ADDABLE.get(state.copies[known[0]].type, "another kind of")
+        raise RuleError(f"Card #{number:03d} is {found} card, not {ADDABLE[card_type]}.")
     named = state.catalog_digest is not None
     state.copies = [*state.copies, Copy(number=number, type=card_type, name=f"Card #{number:03d}")]
     cid = len(state.copies) - 1

@@ -89,6 +89,27 @@ def test_a_card_the_book_takes_from_the_vault(client, table):
     assert "Take card #305 from the vault" in content and held(table, "items", 1) == [305]
 
 
+def test_a_second_copy_and_a_status_held_twice(client, table):
+    sm = sit(client, table, "sm")
+    post(sm, table, "campaign-take-card", {"number": "213", "player": "1", "kind": "item"})
+    content = post(sm, table, "campaign-take-card", {"number": "213", "player": "2"})
+    assert "No card #213 is in the library" in content  # the kind not said: nothing added
+    post(sm, table, "campaign-take-card", {"number": "213", "player": "2", "kind": "item"})
+    assert held(table, "items", 1) == [213] and held(table, "items", 2) == [213]
+    # a card of the box's facts is never copied: #111's copies are in the adventurers' hands
+    content = post(
+        sm, table, "campaign-take-card", {"number": "111", "player": "1", "kind": "quest"}
+    )
+    assert "No card #111 is in the library" in content
+    # a status: a second adventurer gets another copy, the one who has it restarts it
+    for player in ("1", "2", "1"):
+        content = post(
+            sm, table, "campaign-gain", {"player": player, "kind": "status", "number": "250"}
+        )
+    assert held(table, "statuses", 1).count(250) == 1 and 250 in held(table, "statuses", 2)
+    assert "already has card #250" in content
+
+
 def test_an_added_item_counts_against_the_three_items(client, table):
     sm = sit(client, table, "sm")
     for number in ("213", "214", "215"):

@@ -53,6 +53,18 @@ def test_a_card_taken_from_the_vault_is_recorded_there(box: Campaign):
     assert_ok(box)
 
 
+def test_another_copy_of_a_recorded_card_is_the_same_kind(box: Campaign):
+    first = add_copy(box, 213, "item")
+    take_card(box, 213, adventurer="bumir")
+    second = add_copy(box, 213, "item", another=True)
+    take_card(box, 213, adventurer="aysala")
+    assert box.numbered(213) == [first, second]
+    assert box.where()[second] == "items:aysala"
+    with pytest.raises(RuleError, match="Card #213 is an item card, not a quest."):
+        add_copy(box, 213, "quest", another=True)
+    assert_ok(roundtrip(box))
+
+
 def test_a_known_number_or_an_unknown_kind_is_refused(box: Campaign):
     with pytest.raises(RuleError, match="already in the catalog"):
         add_copy(box, 296, "item")
