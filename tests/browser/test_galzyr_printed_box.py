@@ -180,6 +180,11 @@ def test_a_card_the_app_does_not_know_and_saving_with_confirmation(live_server, 
         first.click()  # the refusal's message stays until the answer replaces it
         gz.wait_for_version(sm, before + 1)
         assert "#213 Card #213" in gz.cards(sm, name)
+        status = sm.locator(".gz-status-form")  # any number: the known ones offered as typed
+        status.get_by_label("Who").select_option(label=name)
+        status.get_by_label("Status").fill("250")
+        gz.act(sm, lambda: status.get_by_role("button", name="Gain the status").click())
+        assert "#250 Card #250" in gz.cards(sm, name)
         gz.adventurer(sm, name).scroll_into_view_if_needed()
         save_shot(sm, f"galzyr-printed-card-{size}", full_page=False)
 

@@ -22,7 +22,7 @@ from django.urls import reverse
 from games import blobs, exchange, services
 from games.galzyr import book as books
 from games.models import Table
-from tests.seating import sit
+from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
 
@@ -216,3 +216,18 @@ def test_the_boards_gold_is_entered_once_saved(client, table, django_assert_num_
     assert after == gold + 3
     continued = post(sm, table, "campaign-continue")
     assert "Save effects: gold from the library" not in continued
+
+
+def test_the_api_takes_a_card_the_app_does_not_know_the_same_way(table):
+    api = api_as(table, "sm")
+    url = f"/api/tables/{table.code}/moves/"
+    body = {"move": "campaign-take-card", "args": {"number": 213, "player": 1}, "version": 1}
+    refused = api.post(url, body, format="json")
+    assert refused.status_code in (400, 409)
+    assert "say what kind of card it is" in str(refused.json())
+    table.refresh_from_db()
+    assert table.version == 1
+    body["args"]["kind"] = "companion"
+    assert api.post(url, body, format="json").status_code == 200
+    table.refresh_from_db()
+    assert held(table, "companions", 1) == [213]
