@@ -87,7 +87,7 @@ def _amount(crew: int, supplies: int) -> str:
     if crew:
         parts.append(f"{crew} crew")
     if supplies:
-        parts.append(f"{supplies} suppl{'y' if supplies == 1 else 'ies'}")
+        parts.append(words.count(supplies, "supply", "supplies"))
     return " and ".join(parts) or "nothing"
 
 
@@ -297,7 +297,7 @@ def complete_segment(state: State, args: CompleteArgs, seat: str) -> str:
         text += f"; Great Fishing gives {words.count(result.bonus, 'bonus card', 'bonus cards')}"
     text += "".join(f"; {n}" for n in notes)
     if status == "owed":
-        text += f". {player.name} writes a face-down journal on their own seat"
+        text += f". {player.name} writes a face-down journal"
     else:
         text += f". With an empty hand, {player.name} writes no journal"
     done = len(player.voyage)

@@ -78,3 +78,18 @@ def entry_forms_open(context, *moves: str) -> bool:
         return True
     match = getattr(request, "resolver_match", None)
     return request.method == "POST" and match is not None and match.kwargs.get("name") in moves
+
+
+@register.filter
+def values_of(typed, name: str) -> list[str]:
+    """Every value ``typed`` (``typed_if_refused``) holds for ``name``: ticked boxes, one
+    select per row; none when nothing was typed."""
+    getlist = getattr(typed, "getlist", None)
+    return getlist(name) if getlist else []
+
+
+@register.filter
+def deck_draws(picks: list[str]) -> list[str]:
+    """Tales of Danger's take form: the values its deck-draw selects sent, one per select in
+    order ("" for a select left alone), from every ``picks`` value."""
+    return [value for value in picks if not value or '"deck"' in value]

@@ -74,8 +74,8 @@ def test_complete_shows_what_is_owed_after_cancels_and_refuses_paying_too_little
     hand = ["doctor", "nun", "monk", "sailor"]
     table = table_from(tod.act3([hand, ["nun"]], [(3, ["illness", "illness", "supply"]), None]))
     html = page(seated(client, table, "p1"), table)
-    assert "To pay: <strong>6 crew, 1 supplies</strong>" in html
-    assert "A Doctor cancels every Illness:\n      0 crew, 1 supplies left" in html
+    assert "To pay: <strong>6 crew, 1 supply</strong>" in html
+    assert "A Doctor cancels every Illness:\n      0 crew, 1 supply left" in html
     assert 'Doctor <span class="muted">(cancels Illness)</span>' in html
     owed = json.loads(re.search(r'id="tod-owed"[^>]*>(.*?)</script>', html).group(1))
     assert owed == {"": {"crew": 6, "supplies": 1}, "illness": {"crew": 0, "supplies": 1}}

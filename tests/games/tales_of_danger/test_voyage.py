@@ -73,7 +73,7 @@ def test_complete_a_segment_through_the_engine(tod):
     sentence = t.do("complete-segment", {"pay": [{"person": "monk"}, {"crew": 1}]})
     assert sentence == (
         "Ada completed a difficulty-2 segment, paying Monk and an unnamed card (1 crew wasted). "
-        "Ada writes a face-down journal on their own seat, then prepares the next segment."
+        "Ada writes a face-down journal, then prepares the next segment."
     )
     state = t.state
     ada = state.players[0]
