@@ -68,10 +68,13 @@ def _names(values: Iterable[str]) -> str:
     return vals[0] if len(vals) == 1 else ", ".join(vals[:-1]) + " or " + vals[-1]
 
 
-def describe_condition(cond: Any, names: Mapping[str, str] | None = None) -> str:
+def describe_condition(
+    cond: Any, names: Mapping[str, str] | None = None, *, inner: bool = False
+) -> str:
     """A short phrase for people: "at The Mill and has the tag Sailor".
 
-    ``names`` maps ids (locations, tags, skills, adventurers) to display names.
+    ``names`` maps ids (locations, tags, skills, adventurers) to display names. A choice
+    ("or") is bracketed only inside another phrase (``inner``), where it must be grouped.
     """
     n = names or {}
 
@@ -108,9 +111,13 @@ def describe_condition(cond: Any, names: Mapping[str, str] | None = None) -> str
     if isinstance(cond, c.WithPartner):
         return "with a partner" if cond.partner else "without a partner"
     if isinstance(cond, c.All):
-        return " and ".join(describe_condition(x, n) for x in cond.all)
+        return " and ".join(describe_condition(x, n, inner=True) for x in cond.all)
     if isinstance(cond, c.AnyOf):
-        return "(" + " or ".join(describe_condition(x, n) for x in cond.any) + ")"
+        if all(isinstance(x, c.HasTag) for x in cond.any):
+            said = "has the tag " + " or the tag ".join(name(x.has_tag) for x in cond.any)
+        else:
+            said = " or ".join(describe_condition(x, n, inner=True) for x in cond.any)
+        return f"({said})" if inner else said
     if isinstance(cond, c.Not):
-        return "not " + describe_condition(cond.not_, n)
+        return "not " + describe_condition(cond.not_, n, inner=True)
     return str(cond)

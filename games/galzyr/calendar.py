@@ -36,9 +36,14 @@ def last_day() -> int:
     return ROWS * DAYS_A_WEEK - 1
 
 
-def rows(day: int | None) -> list[list[dict]]:
-    """The calendar as rows of slots: {day, weekday, token, past}."""
-    shown = max(SHOWN_ROWS, min(ROWS, row(day or 0) + 2))
+def rows(day: int | None, timers: dict[int, list[int]] | None = None) -> list[list[dict]]:
+    """The calendar as rows of slots: {day, weekday, token, past, timers}.
+
+    ``timers`` maps a day to the card numbers of the timer tokens on its slot, topmost first
+    (campaign mode); the rows shown reach the furthest token."""
+    timers = timers or {}
+    furthest = max((d for d in timers if d <= last_day()), default=0)
+    shown = max(SHOWN_ROWS, min(ROWS, max(row(day or 0) + 2, row(furthest) + 1)))
     return [
         [
             {
@@ -47,6 +52,7 @@ def rows(day: int | None) -> list[list[dict]]:
                 "label": WEEKDAYS[d].capitalize(),
                 "token": day is not None and r * DAYS_A_WEEK + d == day,
                 "past": day is not None and r * DAYS_A_WEEK + d < day,
+                "timers": timers.get(r * DAYS_A_WEEK + d, []),
             }
             for d in range(DAYS_A_WEEK)
         ]

@@ -20,6 +20,7 @@ from pydantic import BaseModel, Field
 from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import PlayerNumber
+from games.galzyr.campaign.rounds import next_day
 from games.galzyr.campaign.text import adventurer_name, card_label
 from games.galzyr.campaign_common import (
     adventurer_of,
@@ -168,8 +169,9 @@ def campaign_end_turn(state: State, args, seat: str) -> str:
 
 @game.move(label="Advance the day", roles=MANAGERS)
 def campaign_advance_day(state: State, args, seat: str) -> str:
-    """The calendar phase: the day token moves on and the timers due are resolved."""
-    return say(state, "Next day", core.advance_day(campaign_of(state)))
+    """The calendar phase: the day token moves on and the timers due are resolved. Refused
+    mid-round: ending the last turn runs the calendar phase."""
+    return say(state, "Next day", next_day(campaign_of(state)))
 
 
 class TimerArgs(BaseModel):

@@ -12,7 +12,7 @@ from typing import Any
 from games.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot, round_limit
-from games.galzyr.campaign.rounds import reachable, routes_known
+from games.galzyr.campaign.rounds import calendar_phase, reachable, routes_known
 from games.galzyr.campaign.state import HOLDINGS, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
 from games.galzyr.campaign_common import may_change_quests
@@ -210,6 +210,7 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         "season": c.season,
         "day": calendar_slot(c.calendar.day) if c.calendar.day is not None else None,
         "timers": timers,
+        "calendar_phase": calendar_phase(c),  # "Advance the day" is offered only then
         "round": g.number if g else None,
         "limit": g.limit if g else None,
         "step": g.step if g else None,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from games.engine import RuleError
+from games.engine import ArgsError, RuleError
 from games.galzyr import dice as dice_rules
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.reading import chosen_check, dice_total, es, unresolved
@@ -133,6 +133,15 @@ def resolve_check(state: State, args, seat: str) -> str:
 
 class Successes(BaseModel):
     n: int = Field(ge=0, le=30)
+
+    @field_validator("n", mode="wrap")
+    @classmethod
+    def _a_count(cls, value, handler):
+        """Refused with a sentence, not the field's name (issue 16)."""
+        try:
+            return handler(value)
+        except ValidationError as exc:
+            raise ArgsError("The successes must be a number from 0 to 30.") from exc
 
 
 @game.move(Successes, roles=READERS)

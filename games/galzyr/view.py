@@ -37,6 +37,18 @@ def seats(state: State) -> list[Seat]:
     ]
 
 
+def _timer_stacks(state: State) -> dict[int, list[int]]:
+    """Campaign mode: each calendar slot's timer tokens as card numbers, topmost first (a
+    token placed later goes on top, as the rulebook stacks them)."""
+    c = state.campaign
+    stacks: dict[int, list[int]] = {}
+    if c is None:
+        return stacks
+    for t in reversed(c.calendar.timers):
+        stacks.setdefault(t.day, []).append(c.copies[t.copy_id].number)
+    return stacks
+
+
 def view(state: State, seat: str) -> dict[str, Any]:
     r = role(state, seat)
     try:
@@ -69,7 +81,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "weekday": state.weekday if state.month else None,
         "week": calendar.row(state.day) + 1,
         "day": state.day if state.month else None,  # with may.set_day, the calendar's key
-        "calendar": calendar.rows(state.day if state.month else None),
+        "calendar": calendar.rows(state.day if state.month else None, _timer_stacks(state)),
         "last_day": state.day >= calendar.last_day(),
         "deck": len(state.deck),
         "event": _event(state, seat, book),

@@ -231,6 +231,23 @@ def reached_end(state: Campaign) -> bool:
     return state.phase == "over" or (state.phase == "saved" and game.phase == "calendar")
 
 
+def calendar_phase(state: Campaign) -> bool:
+    """The day token moves in the calendar phase, after every player has had a turn; ending
+    the round's last turn runs it, so a game in play is never left waiting there."""
+    game = state.game
+    return state.phase == "playing" and game is not None and game.phase == "calendar"
+
+
+def next_day(state: Campaign) -> Checklist:
+    """Advance the day by hand: only in the calendar phase (never mid-round)."""
+    if not calendar_phase(state):
+        raise RuleError(
+            "The day token moves only in the calendar phase, after every player has had a "
+            "turn: ending the round's last turn advances the day."
+        )
+    return advance_day(state)
+
+
 # -- quests on one's own turn -------------------------------------------------------------
 def setting_up(game: Round) -> bool:
     """The game's setup is still under way: in round 1 before the starting player has

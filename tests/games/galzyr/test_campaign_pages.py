@@ -163,7 +163,9 @@ def test_the_reader_follows_the_campaign_calendar(client, table):
         r.content.decode()
     )
     assert state_of(table).day == s.day
-    post_move(client, table, "campaign-advance-day")
+    for _turn in range(len(s.adventurers)):  # the round's last turn: the calendar phase
+        post_move(client, table, "campaign-begin-story")
+        post_move(client, table, "campaign-end-turn")
     after = state_of(table)
     assert after.campaign.calendar.day == s.campaign.calendar.day + 1
     assert after.day == after.campaign.calendar.day

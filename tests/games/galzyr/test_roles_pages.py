@@ -42,7 +42,6 @@ CAMPAIGN_BUTTONS = {
     "campaign-move-card",
     "campaign-begin-story",
     "campaign-end-turn",
-    "campaign-advance-day",
     "campaign-save",
     "campaign-gold",
     "campaign-prestige",
