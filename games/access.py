@@ -15,7 +15,7 @@ be replayed against the API from another site (the API makes no CSRF check).
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.conf import settings
 from django.db.models import F, FilteredRelation, Q
@@ -58,6 +58,9 @@ class Access:
     # the shared display ("table") after the hand-over (``act_for``). ``seat`` then decides
     # the view, the moves and their roles; None for a device playing its own seat.
     via: str | None = None
+    # The table's version when the display was handed over (a page's request): the hand-over
+    # ends by itself only after a move since (games/hand_over.py ``still_handed``).
+    since: int | None = None
 
     @property
     def view_seat(self) -> str:
@@ -221,10 +224,13 @@ def _bound(secret: str | None) -> str:
     return digest(f"hand-over:{secret or ''}")[:24]
 
 
-def hand_over(response: HttpResponse, request: HttpRequest, code: str, seat_id: str) -> None:
+def hand_over(
+    response: HttpResponse, request: HttpRequest, code: str, seat_id: str, version: int
+) -> None:
     """Remember on this device that the shared display now plays ``seat_id`` (the deliberate
-    "hand the tablet to …" tap; the caller has checked it with ``act_for``)."""
-    value = f"{seat_id}:{_bound(page_secret(request, code))}"
+    "hand the tablet to …" tap; the caller has checked it with ``act_for``), since the table's
+    ``version``."""
+    value = f"{seat_id}:{version}:{_bound(page_secret(request, code))}"
     set_device_cookie(
         response, hand_over_cookie(code), value, salt=HAND_OVER_SALT, max_age=HAND_OVER_MAX_AGE
     )
@@ -236,13 +242,19 @@ def hide_again(response: HttpResponse, code: str) -> None:
 
 def handed_over(request: HttpRequest, code: str) -> str | None:
     """The seat this device was handed over to (within HAND_OVER_MAX_AGE), if any."""
+    found = _handed(request, code)
+    return found[0] if found else None
+
+
+def _handed(request: HttpRequest, code: str) -> tuple[str, int] | None:
+    """The seat this device was handed over to, and the table's version then."""
     value = request.get_signed_cookie(
         hand_over_cookie(code), default=None, salt=HAND_OVER_SALT, max_age=HAND_OVER_MAX_AGE
     )
-    seat_id, _sep, bound = (value or "").partition(":")
-    if not seat_id or bound != _bound(page_secret(request, code)):
+    seat_id, version, bound = ((value or "").split(":") + ["", ""])[:3]
+    if not seat_id or not version.isdigit() or bound != _bound(page_secret(request, code)):
         return None
-    return seat_id
+    return seat_id, int(version)
 
 
 def hand_over_lapsed(request: HttpRequest, code: str) -> bool:
@@ -327,10 +339,10 @@ def page_play(request: HttpRequest, code: str) -> tuple[Table, Access]:
     the shared display plays for (while no device takes that seat; the display's own view
     otherwise, so a phone taking the seat hides it on the tablet at the next refresh)."""
     table, held = page_access(request, code)
-    seat_id = handed_over(request, code) if held.seat == TABLE_SEAT else None
-    if seat_id:
+    found = _handed(request, code) if held.seat == TABLE_SEAT else None
+    if found:
         try:
-            return table, act_for(table, held, seat_id)
+            return table, replace(act_for(table, held, found[0]), since=found[1])
         except RuleError:
             pass
     return table, held

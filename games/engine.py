@@ -148,6 +148,10 @@ class Game(Generic[S]):
     # (Galzyr: the active player); by default a seat's role is its kind.
     role_fn: Callable[[S, str], str] | None = None
     role_names: dict[str, str] = field(default_factory=dict)  # added to ROLE_NAMES
+    # The seats with something to do now (a turn, a step, an answer owed): the shared display
+    # handed over to a seat hides again once it is not among them (games/hand_over.py). Left
+    # out, a seat has something to do while its role allows a move.
+    to_act_fn: Callable[[S], set[str]] | None = None
     # What is secret: the keys under which ``view`` puts what only some seats may see (a
     # hand, face-down VP). A value another seat's view holds under one of these keys must
     # not reach anyone whose own view lacks it (tests/test_leak_matrix.py).
@@ -249,6 +253,12 @@ class Game(Generic[S]):
         role = self.role(state, seat)
         # Keyed by the name with underscores, so templates can say ``may.draw_event``.
         return {name.replace("-", "_"): spec.allows(role) for name, spec in self.moves.items()}
+
+    def has_to_act(self, state: S, seat: str) -> bool:
+        """Whether ``seat`` has something to do now (``to_act_fn``, else its role's moves)."""
+        if self.to_act_fn is not None:
+            return seat in self.to_act_fn(state)
+        return any(self.may(state, seat).values())
 
     def check(self, state: S) -> None:
         broken = self.invariants_fn(state)

@@ -3,7 +3,9 @@
 A seat no device holds is played from the shared display: its page lists those seats, each
 with a "hand the tablet to …" step; after that deliberate tap the display shows that seat's
 private parts and makes its moves (games/access.py ``act_for`` decides), until "done, hide
-again". A seat a device holds is never offered here.
+again", or until that seat has nothing left to do now (its turn or step is over:
+``Game.has_to_act``), when the display hides again by itself. A seat a device holds is never
+offered here.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from dataclasses import dataclass
 
 from games import access
 from games.access import Access
-from games.engine import TABLE_SEAT, Seat
+from games.engine import TABLE_SEAT, Game, Seat
 from games.models import Table
 
 
@@ -47,3 +49,16 @@ def hand_over_part(table: Table, held: Access | None, seats: list[Seat]) -> Hand
 
 def seat_named(seats: list[Seat], seat_id: str) -> Seat | None:
     return next((s for s in seats if s.id == seat_id and s.kind != TABLE_SEAT), None)
+
+
+def still_handed(game: Game, state, held: Access, version: int) -> Access:
+    """``held``, or the shared display's own access once the seat it was handed over to has
+    nothing left to do now (its turn or step is over, after a move since the hand-over at
+    ``held.since``; a page after a move has none): that seat's view is no longer shown, nor
+    computed. A seat handed the display off its turn (to look at its hand) keeps it until the
+    table moves on."""
+    if held.via is None or game.has_to_act(state, held.seat):
+        return held
+    if held.since is not None and version <= held.since:
+        return held
+    return held.own

@@ -46,7 +46,7 @@ def hand_over(request: HttpRequest, code: str, seat: str) -> HttpResponse:
     if request.method == "GET":
         return _screen(request, table, held, seat)
     response = redirect("games:table", code=code)
-    access.hand_over(response, request, code, seat)
+    access.hand_over(response, request, code, seat, table.version)
     return response
 
 

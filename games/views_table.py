@@ -23,7 +23,7 @@ from games import access, keeping, seating, services
 from games.access import Access
 from games.engine import RuleError
 from games.forms import args_from_form, version_from_form
-from games.hand_over import hand_over_part
+from games.hand_over import hand_over_part, still_handed
 from games.models import Table
 
 RECENT = 5  # log lines shown under the panel
@@ -80,6 +80,11 @@ def table_context(
     if state is None:
         # Parsed once for the seats, the outcome and the view (or left by the move).
         state = services.loaded_state(table)
+    hidden_again = False
+    if held is not None and held.via is not None:
+        # Handed over to a seat whose turn or step is over: the display hides again.
+        done = still_handed(game, state, held, table.version)
+        hidden_again, held, seat_id = done is not held, done, done.seat
     seats = {seat.id: seat for seat in game.seats_fn(state)}
     outcome = game.outcome_fn(state)
     return {
@@ -100,6 +105,7 @@ def table_context(
         "keeper": keeper,
         "group_key": table.group_key if table.group else "",
         "hand_over": hand_over_part(table, held, list(seats.values())),
+        "hidden_again": hidden_again,  # the response forgets the hand-over (hide_if_done)
     }
 
 
@@ -109,7 +115,14 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
     if held.seat is None:
         return redirect("games:seat", code=code)
     context = table_context(table, held.seat, keeper=held.keeper, held=held)
-    return render(request, "games/table.html", context)
+    return hide_if_done(render(request, "games/table.html", context), context)
+
+
+def hide_if_done(response: HttpResponse, context: dict) -> HttpResponse:
+    """The response forgets the hand-over once the handed seat had nothing left to do."""
+    if context.get("hidden_again"):
+        access.hide_again(response, context["table"].code)
+    return response
 
 
 @require_GET
@@ -136,7 +149,7 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     if held.seat is None:
         return to_seat_page(request, code)
     context = table_context(table, held.seat, keeper=held.keeper, held=held)
-    response = render(request, "games/table.html#live", context)
+    response = hide_if_done(render(request, "games/table.html#live", context), context)
     if lapsed:
         access.hide_again(response, code)
     return response
@@ -172,7 +185,8 @@ def _write(request: HttpRequest, code: str, action) -> HttpResponse:
 
 
 def _respond(request: HttpRequest, context: dict, status: int = 200) -> HttpResponse:
-    return partial_or_page(request, "games/table.html", "live", context, status)
+    response = partial_or_page(request, "games/table.html", "live", context, status)
+    return hide_if_done(response, context)
 
 
 def partial_or_page(

@@ -40,7 +40,7 @@ from games.dark_tales.state import (
     resolve,
     take_from_hand,
 )
-from games.dark_tales.view import seats, view
+from games.dark_tales.view import seats, to_act, view
 from games.engine import Game, NoArgs, RuleError
 from games.rng import Rng
 from games.words import possessive
@@ -87,6 +87,7 @@ game = Game(
     invariants_fn=invariants,
     blurb="Tell a dark fairy tale with cards: score tracker and rules assistant.",
     template="games/dark_tales/panel.html",
+    to_act_fn=to_act,
     options_template="games/dark_tales/new_options.html",
     # A player's hand and face-down VP tokens are their own until the game ends.
     secret_keys=frozenset({"hand", "hand_unknown", "vp"}),

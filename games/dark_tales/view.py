@@ -26,6 +26,16 @@ def seats(state: State) -> list[Seat]:
     return found + [Seat(seat_id(i), p.name, "player") for i, p in enumerate(state.players)]
 
 
+def to_act(state: State) -> set[str]:
+    """The seats with something to do now: the active player, and at the scoring everyone
+    (B-card points, the reveal)."""
+    if state.phase == "over":
+        return set()
+    if state.phase == "scoring":
+        return {seat_id(i) for i in range(len(state.players))}
+    return {seat_id(state.active)}
+
+
 def can_act(state: State, seat: str) -> bool:
     """Whether ``seat`` may make the active player's moves (the table always may)."""
     return state.phase != "over" and (seat == "table" or player_index(state, seat) == state.active)

@@ -25,7 +25,13 @@ from games.tales_of_danger.catalog import (
 )
 from games.tales_of_danger.scoring import outcome
 from games.tales_of_danger.state import Options, Player, State
-from games.tales_of_danger.table import ACT1_HAND_LIMIT, FINAL_SEGMENTS, POOL_SIZE, cards_in_play
+from games.tales_of_danger.table import (
+    ACT1_HAND_LIMIT,
+    FINAL_SEGMENTS,
+    POOL_SIZE,
+    cards_in_play,
+    seat_of,
+)
 from games.tales_of_danger.views import seats, view
 
 # Sponsors on the table by player count; 4 or more players use all six.
@@ -182,6 +188,19 @@ def invariants(state: State) -> list[str]:
     return broken
 
 
+def to_act(state: State) -> set[str]:
+    """The seats with something to do now: the active player (their turn, or preparing a
+    segment), and anyone still to enter a starting hand, discard down or write a journal."""
+    if state.stage == "deal":
+        return {seat_of(i) for i, p in enumerate(state.players) if not p.hand}
+    owing = {
+        seat_of(i)
+        for i, p in enumerate(state.players)
+        if p.discard_to is not None or p.journals_owed
+    }
+    return owing if state.stage == "over" else owing | {seat_of(state.active)}
+
+
 game = Game(
     slug="tales-of-danger",
     title="Tales of Danger #1: Days of Discovery",
@@ -194,6 +213,7 @@ game = Game(
     invariants_fn=invariants,
     blurb="Secure a sponsor, gather crew and supplies, and sail five segments to the Land of Danger.",
     template="games/tales_of_danger/panel.html",
+    to_act_fn=to_act,
     options_template="games/tales_of_danger/new_options.html",
     # In Act 3 (and after) a player's hand is their own.
     secret_keys=frozenset({"hand", "unnamed"}),

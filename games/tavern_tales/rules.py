@@ -116,6 +116,19 @@ def outcome(state: State) -> Outcome:
     )
 
 
+def to_act(state: State) -> set[str]:
+    """The seat with something to do now: the claim's next responder, its winner collecting,
+    else the active player; none once the game is over."""
+    if state.phase == "over":
+        return set()
+    claim = state.claim
+    if claim is not None and claim.responder is not None:
+        return {seat_of(claim.responder)}
+    if claim is not None and claim.winner is not None:
+        return {seat_of(claim.winner)}
+    return {seat_of(state.active)}
+
+
 def invariants(state: State) -> list[str]:
     broken = []
     for index, player in enumerate(state.players):
@@ -152,6 +165,7 @@ game: Game[State] = Game(
     invariants_fn=invariants,
     blurb="Legends of Dungeon Drop: tall tales of dungeon deeds, one-upped around the table.",
     template="games/tavern_tales/panel.html",
+    to_act_fn=to_act,
     options_template="games/tavern_tales/new_options.html",
     Catalog=SavedCatalog,
     catalog_from_state_fn=catalog_from_state,

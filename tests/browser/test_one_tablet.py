@@ -60,8 +60,8 @@ def hand_over(tablet, name: str) -> None:
     expect(tablet.locator(".hand-over.playing")).to_contain_text(f"{name} is playing")
 
 
-def hide_again(tablet) -> None:
-    tablet.get_by_role("button", name="Done, hide again").click()
+def hidden_by_itself(tablet) -> None:
+    """The player's turn is over: the tablet hid their part by itself, no "Done" tapped."""
     expect(tablet.locator(".hand-over.playing")).to_have_count(0)
     expect(tablet.locator(HAND)).to_have_count(0)  # hands private again
 
@@ -100,7 +100,7 @@ def ada_turn(phone, segment: int) -> None:
 
 
 def bo_turn(tablet, last: bool) -> None:
-    """Bo's whole turn after the hand-over: his hand shows; then hidden again."""
+    """Bo's whole turn after the hand-over: his hand shows; hidden again once it is over."""
     expect(tablet.locator(".prompt")).to_contain_text("Bo completes the current segment")
     hand_over(tablet, "Bo")
     expect(tablet.locator(f'.tod-players [data-seat="p2"] {HAND}')).to_be_visible()
@@ -108,7 +108,7 @@ def bo_turn(tablet, last: bool) -> None:
     write_journal(tablet, "Bo")
     if not last:
         prepare(tablet, "Great Fishing! (a bonus card)")
-    hide_again(tablet)
+    hidden_by_itself(tablet)
 
 
 def cy_turn(tablet, table, segment: int, last: bool) -> None:
@@ -137,7 +137,7 @@ def cy_turn(tablet, table, segment: int, last: bool) -> None:
     write_journal(tablet, "Cy")
     if not last:
         prepare(tablet, "Great Fishing! (a bonus card)")
-    hide_again(tablet)
+    hidden_by_itself(tablet)
 
 
 def test_three_players_one_phone_to_the_scores(live_server, chromium):

@@ -117,3 +117,53 @@ def test_the_hand_over_answers_in_three_queries_over_htmx(client, tod, django_as
     state = response.context["view"]
     assert state["you"] == "p1" and state["players"][0]["hand"] == ["monk", "nun"]
     assert json.dumps(state["players"][1]).count("hand") == 1  # Bo's count only
+
+
+def test_the_display_hides_again_by_itself_once_the_players_turn_is_over(
+    client, tod, django_assert_num_queries
+):
+    """Issue 16: after Ada's turn (segment, journal, the next segment) the turn passes to Bo
+    and the display stops showing Ada's hand, without "Done, hide again"."""
+    t = tod.act3([["monk", "nun", "sailor"], ["nun"]], [(1, ["great-fishing"]), (1, ["crew"])])
+    table = table_from(t)
+    sit(client, table, "table")
+    sit(Client(), table, "p2")
+    client.post(reverse("games:hand-over", args=[table.code, "p1"]))
+    post_move(client, table, "complete-segment", {})  # a journal owed: still Ada's
+    response = post_move(client, table, "write-journal", {"person": "sailor", "value": "3"})
+    assert response.context["view"]["you"] == "p1"  # she prepares the next segment
+    assert "play_" + table.code not in response.cookies
+    table.refresh_from_db()
+    with django_assert_num_queries(7):  # the write, the move's log and backups, the page
+        response = client.post(
+            reverse("games:move", args=[table.code, "prepare-segment"]),
+            {"version": table.version, "difficulty": "1", "costs": "crew"},
+            **HTMX,
+        )
+    assert response.status_code == 200 and response.context["view"]["players"][1]["active"]
+    assert response.context["seat"].id == "table"  # Ada's part is hidden again
+    assert response.context["hand_over"].playing is None
+    assert response.cookies["play_" + table.code]["max-age"] == 0  # the hand-over forgotten
+    # Her view is no longer computed even for a display that kept the cookie.
+    calls = []
+    real = game.view_fn
+    game.view_fn = lambda state, seat: calls.append(seat) or real(state, seat)
+    try:
+        response = client.get(reverse("games:table", args=[table.code]), **HTMX)
+    finally:
+        game.view_fn = real
+    assert calls == ["table"] and "Done, hide again" not in response.content.decode()
+
+
+def test_a_player_handed_the_display_off_turn_keeps_it_until_the_table_moves(client, tod):
+    t = tod.act3([["monk", "nun", "sailor"], ["nun"]], [(1, ["great-fishing"]), (1, ["crew"])])
+    table = table_from(t)
+    sit(client, table, "table")
+    client.post(reverse("games:hand-over", args=[table.code, "p2"]))  # Bo looks at his hand
+    response = client.get(reverse("games:table", args=[table.code]), **HTMX)
+    assert response.context["view"]["you"] == "p2"
+    ada = Client()
+    sit(ada, table, "p1")  # Ada's phone moves: Bo still has nothing to do
+    post_move(ada, table, "complete-segment", {})
+    response = client.get(reverse("games:table", args=[table.code]), **HTMX)
+    assert response.context["seat"].id == "table"
