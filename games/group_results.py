@@ -17,14 +17,20 @@ from games.models import Table
 from games.registry import all_games
 
 
-def key_for(group: str, device_tables: list[Table]) -> str:
+def key_for(
+    group: str, device_tables: list[Table], remembered: dict[str, str] | None = None
+) -> str:
     """The key a new table of ``group`` joins: that of the device's own table of the same name,
+    or of the group of that name this browser saved card data for (games/browser_groups.py),
     or a new one; none without a group."""
     if not group:
         return ""
     for table in device_tables:
         if table.group == group and table.group_key:
             return table.group_key
+    for key, name in (remembered or {}).items():
+        if name == group:
+            return key
     return secrets.token_urlsafe(16)
 
 

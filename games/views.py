@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import access, codes, group_results, seating, services, throttle
+from games import access, browser_groups, codes, group_results, seating, services, throttle
 from games.engine import RuleError
 from games.forms import json_object_field
 from games.models import Table
@@ -69,7 +69,7 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
                 request.POST.get("name", ""),
                 options_from_form(request.POST),
                 group=group,
-                group_key=group_results.key_for(group, mine),
+                group_key=group_results.key_for(group, mine, browser_groups.remembered(request)),
             )
         except RuleError as exc:
             error = str(exc)
@@ -88,6 +88,8 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
             "game": game,
             "error": error,
             "form": request.POST,
+            # The sheet's "start a table for the group" link names the group.
+            "group_default": request.GET.get("group", "")[:60],
             "posted": dict(request.POST.lists()),
             "player_names": names + [""] * (PLAYER_SLOTS - len(names)),  # one per seat
         },

@@ -7,6 +7,7 @@ group's tables (``?group=<key>``, the group's key) and the server's for a librar
 
 from __future__ import annotations
 
+from dataclasses import replace
 from urllib.parse import urlencode
 
 from django.contrib import messages
@@ -20,12 +21,23 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from games import access, card_data, card_sheets, catalogs, codes, services
+from games import (
+    access,
+    browser_groups,
+    card_data,
+    card_sheets,
+    catalogs,
+    codes,
+    group_results,
+    services,
+)
 from games.engine import RuleError
 from games.models import Table
 from games.registry import get_game
 from games.views_table import device_tables, partial_or_page, table_or_404
 from storybook.librarian import is_librarian, librarian_required
+
+GROUP_NAME_MAX = Table._meta.get_field("group").max_length
 
 
 def _game_or_404(slug: str):
@@ -95,14 +107,28 @@ def catalog_download(request: HttpRequest, game_slug: str) -> HttpResponse:
 
 
 def _editor(request: HttpRequest) -> tuple[catalogs.Editor, dict[str, str]]:
-    """Who this browser is for the sheet, and the groups it keeps a table of (key -> name)."""
+    """Who this browser is for the sheet, and its groups (key -> name): those it keeps a table
+    of, then those it saved a sheet for before their first table (games/browser_groups.py)."""
     groups = {
         table.group_key: table.group
         for table, held in device_tables(request)
         if held.keeper and table.group_key
     }
+    for key, name in browser_groups.remembered(request).items():
+        groups.setdefault(key, name)
     editor = catalogs.Editor(librarian=is_librarian(request.user), groups=frozenset(groups))
     return editor, groups
+
+
+def _new_group(name: str, groups: dict[str, str]) -> str:
+    """The key of the group ``name`` this browser saves a sheet for: the one of that name it
+    already plays with, else a new one (a new table of that name joins it: key_for)."""
+    if len(name) > GROUP_NAME_MAX:
+        raise RuleError(
+            _("A group's name can be at most %(n)d characters.") % {"n": GROUP_NAME_MAX}
+        )
+    known = next((key for key, known in groups.items() if known == name), None)
+    return known or group_results.key_for(name, [])
 
 
 def _seated_at(request: HttpRequest, code: str, game) -> Table | None:
@@ -131,6 +157,10 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
         group_key = next(iter(groups), "")
     if group_key and group_key not in groups:
         group_key = ""  # a group this browser keeps no table of: the server's sheet
+    # A browser with no group of its own is asked for the group's name: saving creates it.
+    new_group = ""
+    if request.method == "POST" and not group_key:
+        new_group = request.POST.get("new_group", "").strip()
     table = _seated_at(request, back, game) if back else None
     # From a table: the cards as that table has them (the group's, and what it entered since).
     saved = game.catalog_from_state_fn(game.load(table.state)) if table else None
@@ -149,6 +179,12 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
                 access.Credential(access.page_secret(request, table.code)),
             )
         try:
+            if new_group:
+                group_key = _new_group(new_group, groups)
+                groups[group_key] = new_group
+                editor = replace(editor, groups=editor.groups | {group_key})
+            elif not editor.may_save(group_key) and at is None and not group_key:
+                raise RuleError(_("Enter your group's name to save its card data."))
             data = card_sheets.to_data(game.slug, sections, saved)
             done = card_data.save(game, data, group_key=group_key, by=editor, at=at)
         except access.AccessDenied as exc:
@@ -158,6 +194,8 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
             table = exc.table  # the sheet is sent again against the latest version
         except RuleError as exc:
             error, status = str(exc), 400
+            if new_group:
+                group_key = ""  # nothing saved: the group is not created
         else:
             saved, sections = done.data, None
             notice = card_data.notice(done, groups.get(group_key, ""), game)
@@ -170,13 +208,19 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
         "group_name": groups.get(group_key, ""),
         "groups": sorted(groups.items(), key=lambda item: item[1].casefold()),
         "may_save": editor.may_save(group_key) or table is not None,
+        # No group in this browser: the sheet asks for the group's name (saving creates it).
+        "ask_group": not group_key and table is None and not editor.librarian,
+        "new_group": new_group,
         "refusal": catalogs.refusal(group_key),
         "back": back,
         "table": table,
         "error": error,
         "notice": notice,
     }
-    return partial_or_page(request, "games/card_sheet.html", "sheet", context, status)
+    response = partial_or_page(request, "games/card_sheet.html", "sheet", context, status)
+    if new_group and not error:
+        browser_groups.remember(response, request, group_key, new_group)
+    return response
 
 
 @require_http_methods(["GET", "POST"])

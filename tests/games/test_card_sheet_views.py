@@ -35,7 +35,8 @@ def test_anyone_reads_the_sheet_with_every_card(client, slug, django_assert_num_
         response = client.get(sheet_url(slug))
     html = response.content.decode()
     assert response.status_code == 200
-    assert 'id="sheet-save"' not in html and 'id="sheet-readonly"' in html
+    # A browser with no group: the sheet asks for the group's name by its Save button.
+    assert 'id="sheet-group"' in html and 'id="sheet-save"' in html
     assert html.count('type="number"') > 20
     assert 'inputmode="numeric"' in html
 
@@ -93,7 +94,8 @@ def test_a_player_who_keeps_no_table_of_the_group_cannot_save_it():
     post = post_for("tavern-tales", FILLED["tavern-tales"](), group=table.group_key)
     response = player.post(sheet_url("tavern-tales"), post, **HTMX)
     assert response["HX-Trigger"] == "tk:refused"
-    assert "Only a librarian" in response.content.decode()  # the group is not theirs to pick
+    # The group is not theirs to pick: the sheet asks for a group of their own.
+    assert "Enter your group&#x27;s name to save its card data." in response.content.decode()
     assert not GroupCatalog.objects.exists() and not GameCatalog.objects.exists()
 
 
