@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games import services
+from games.models import GroupCatalog
 from tests.browser import seats
 from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.browser.test_tales_of_danger import (
@@ -95,23 +96,31 @@ DATA = {
 @pytest.mark.parametrize("slug", list(TILE))
 def test_the_card_data_sheet_in_one_page_then_a_game_that_asks_nothing(device, live_server, slug):
     page, base = device, live_server.url
-    start(page, base, slug, "First evening")
-    # Before the first game: from the home page, the game's sheet for the group this device
-    # keeps a table of.
+    # A brand-new group, before its first game: from the home page, the game's sheet; this
+    # browser keeps no group yet, so the sheet asks for the group's name by its Save.
     page.goto(f"{base}/")
     page.locator(".tile", has_text=TILE[slug]).get_by_role("link", name="Card data sheet").click()
-    expect(page.locator("#sheet-whose")).to_contain_text("For the group Harbour club")
+    expect(page.locator("#sheet-whose")).to_contain_text("Enter your group's name")
     # Nothing sticks out of the page sideways; the table scrolls inside its card.
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     save_shot(page, f"{slug}-card-sheet-first-screen-{page.size_name}", full_page=False)
     assert fill_sheet(page, slug, DATA[slug]()) > 10
     save_shot(page, f"{slug}-card-sheet-filled-{page.size_name}", full_page=False)
-    page.get_by_role("button", name="Save the card data").click()
+    page.get_by_role("button", name="Save for the group").click()  # no name yet: refused
+    expect(page.locator("#sheet-group:invalid")).to_have_count(1)
+    page.get_by_label("Your group's name").fill("Harbour club")
+    save_shot(page, f"{slug}-card-sheet-group-name-{page.size_name}", full_page=False)
+    page.get_by_role("button", name="Save for the group").click()
     expect(page.locator("#sheet-saved")).to_contain_text("Saved for Harbour club")
     expect(page.locator("#sheet-error")).to_have_count(0)
     save_shot(page, f"{slug}-card-sheet-{page.size_name}")
+    # The sheet is the group's from now on in this browser.
+    page.reload()
+    expect(page.locator("#sheet-whose")).to_contain_text("For the group Harbour club")
+    expect(page.get_by_role("button", name="Save the card data")).to_be_visible()
 
-    table = start(page, base, slug, "Second evening")
+    table = start(page, base, slug, "First evening")  # joins the group's key
+    assert GroupCatalog.objects.get(game=slug).group_key == table.group_key
     PLAY[slug](page, table)
 
 
