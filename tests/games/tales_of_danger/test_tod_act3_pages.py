@@ -77,6 +77,8 @@ def test_complete_shows_what_is_owed_after_cancels_and_refuses_paying_too_little
     assert "To pay: <strong>6 crew, 1 supply</strong>" in html
     assert "A Doctor cancels every Illness:\n      0 crew, 1 supply left" in html
     assert 'Doctor <span class="muted">(cancels Illness)</span>' in html
+    # Each hand card's payment: "(N crew, 1 supply)", never "1 supplies" (issue 16).
+    assert re.search(r"\(\d crew, 1 supply\)", html) and "1 supplies" not in html
     owed = json.loads(re.search(r'id="tod-owed"[^>]*>(.*?)</script>', html).group(1))
     assert owed == {"": {"crew": 6, "supplies": 1}, "illness": {"crew": 0, "supplies": 1}}
     response = post_move(client, table, "complete-segment", {"pay": [pick("doctor")]})
