@@ -17,6 +17,7 @@ from games.galzyr.campaign import tags_of as campaign_tags
 from games.galzyr.campaign import winners as campaign_winners
 from games.galzyr.campaign.facts import MAX_PLAYERS, Prestige, Seat
 from games.galzyr.campaign.state import HOLDINGS, in_play
+from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.dice import ROLLS
 from games.galzyr.scene_effects import Pending
 from storybook.context import Facts, ReadContext
@@ -303,8 +304,14 @@ def outcome(state: State) -> Outcome:
         return Outcome(finished=False, scores=scores, summary="Prestige on the adventurers' track.")
     won = campaign_winners(c)
     seats = tuple(f"p{state.adventurers.index(aid) + 1}" for aid in won)
-    if won:
-        summary = "The game is over: the most prestige wins (a tie shares the victory)."
+    if won:  # named, as the game-end checklist names them (with whose adventurer)
+        names = " and ".join(
+            f"{state.players[state.adventurers.index(aid)]} ({adventurer_name(c, aid)})"
+            for aid in won
+        )
+        best = c.adventurer(won[0]).prestige
+        verb = "wins" if len(won) == 1 else "share the victory"
+        summary = f"The game is over: {names} {verb} with {best} prestige."
     else:
         summary = f"The game is over with {sum(scores.values())} prestige in total."
     return Outcome(finished=True, scores=scores, winners=seats, summary=summary)

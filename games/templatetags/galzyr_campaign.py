@@ -54,11 +54,13 @@ def gz_id_options(items) -> SafeString:
 
 
 @register.filter
-def gz_place_options(places) -> SafeString:
-    """``<option>``s of the places a card may move to, labels capitalised (``|capfirst``)."""
+def gz_place_options(places, chosen: str = "") -> SafeString:
+    """``<option>``s of the places a card may move to, labels capitalised (``|capfirst``);
+    ``chosen`` (the place a refused form had) stays selected."""
     return mark_safe(
         "".join(
-            f'<option value="{_e(p["key"])}">{_e(capfirst(str(p["label"])))}</option>'
+            f'<option value="{_e(p["key"])}"{" selected" if p["key"] == chosen else ""}>'
+            f"{_e(capfirst(str(p['label'])))}</option>"
             for p in places
         )
     )

@@ -30,4 +30,6 @@ def gz_new_table(game, form) -> dict[str, Any]:
         "play": form.get("opt_play") or "cooperative",
         "campaign": form.get("opt_mode") == "campaign",
         "printed": any(w.printed for w in worlds),  # a box read from the printed book is offered
+        # the chosen world is such a box: it is played in campaign mode only
+        "own": any(w.printed and w.slug == world for w in worlds),
     }

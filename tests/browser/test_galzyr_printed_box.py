@@ -63,6 +63,9 @@ def test_the_box_from_the_form_played_through_a_turn_with_the_printed_book(
         sm.get_by_label("Player 2", exact=True).fill("Bo")
         sm.get_by_label("World").select_option(label=CHOICE)
         expect(sm.get_by_label("Campaign mode")).to_be_checked()  # the box is a campaign
+        expect(sm.get_by_label("Campaign mode")).to_be_disabled()  # and can't be unticked
+        expect(sm.locator("[data-gz-book-only]")).to_be_hidden()  # book-only doesn't apply
+        expect(sm.locator("[data-gz-own-only]")).to_be_visible()  # "(always, for your own box)"
         expect(sm.locator(".gz-new-printed")).to_be_visible()
         save_shot(sm, f"galzyr-printed-new-{size}")
         sm.get_by_role("button", name="Start the table").click()

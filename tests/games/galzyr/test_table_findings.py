@@ -12,20 +12,27 @@ the calendar phase, which comes after every player has had a turn.
 from __future__ import annotations
 
 import copy
+import html
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 
 from games import services
 from games.engine import RuleError
 from games.galzyr import book as books
+from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.rules import game
 from games.galzyr.state import State
 
+from .test_campaign_end_cases import won_by
 from .test_campaign_pages import page, post_move, seated, state_of, world  # noqa: F401
+from .test_printed_box import form as box_form
+from .test_printed_box import worlds  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
+HTMX = {"HTTP_HX_REQUEST": "true"}
 SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
 
 
@@ -137,3 +144,92 @@ def test_the_page_marks_the_timer_slot_and_offers_no_mid_round_day(
     r = post_move(client, table, "campaign-advance-day")
     assert "The day token moves only in the calendar phase" in r.content.decode()
     assert state_of(table).campaign.calendar.day == before
+
+
+# -- 3. the own-box form is honest -------------------------------------------------------------
+@pages
+def test_the_form_for_your_own_box_keeps_campaign_mode_and_drops_book_only(
+    client,
+    worlds,  # noqa: F811 - the fixture imported above
+    django_assert_num_queries,
+):
+    new = reverse("games:new", args=["galzyr"])
+    with django_assert_num_queries(2):  # the worlds with their adventurers, the default one
+        content = client.get(new).content.decode()
+    assert "data-gz-book-only>" in content  # another world: book-only mode is a choice
+    assert "data-gz-own-only hidden>" in content
+    assert 'name="opt_mode" value="campaign" data-gz-own-mode disabled>' in content
+    refused = client.post(new, box_form(opt_mode=""))  # without the script: refused, kept
+    content = html.unescape(refused.content.decode())
+    assert refused.status_code == 200 and "Tick Campaign mode." in content
+    assert 'name="opt_mode" value="campaign" data-gz-campaign checked>' in content
+    assert "data-gz-book-only hidden>" in content and "data-gz-own-only>" in content
+    assert "campaign.disabled = own;" in content  # the script greys the box out
+
+
+# -- 5. "Move a card" asking which copy keeps the destination chosen ---------------------------
+@pages
+def test_move_a_card_asking_which_copy_keeps_the_place_chosen(
+    client, table, django_assert_num_queries
+):
+    seated(client, table)
+    post_move(client, table, "campaign-take-card", {"number": 170, "pick": "random", "player": 2})
+    response = post_move(client, table, "campaign-move-card", {"number": 170, "to": "vault"})
+    form = response.content.decode().split('id="gz-move-card"')[1].split("</details>")[0]
+    assert "Say which one to move." in response.content.decode() and 'value="170"' in form
+    assert '<option value="vault" selected>The vault</option>' in form
+    assert '<option value="library">The library</option>' in form  # not selected
+    page(client, table)
+    with django_assert_num_queries(3):  # the table, the world's hash, the recent log
+        text = page(client, table)
+    assert '<option value="vault" selected>' not in text  # a fresh page: no place chosen
+
+
+def who(s: dict, aid: str) -> str:
+    """The player who plays adventurer ``aid``."""
+    state = State.model_validate(s)
+    return state.players[state.adventurers.index(aid)]
+
+
+# -- 7. the scores name the winners ------------------------------------------------------------
+def test_a_finished_competitive_game_names_its_winner(shelf):
+    s = won_by("marrow")
+    s = run(s, "campaign-save", {"pack": False})
+    said = game.outcome(s).summary
+    assert said == f"The game is over: {who(s, 'marrow')} (Marrow Hollins) wins with 3 prestige."
+
+
+def test_tied_winners_are_named_together(shelf):
+    s = won_by("marrow", tie=True)
+    said = game.outcome(s).summary
+    assert said.startswith("The game is over: ") and "share the victory with 3 prestige." in said
+    assert f"{who(s, 'odile')} (Odile Brackwater)" in said
+    assert f"{who(s, 'marrow')} (Marrow Hollins)" in said
+
+
+@pages
+def test_the_scores_page_names_the_winner(client, world, django_assert_num_queries):  # noqa: F811
+    t = services.create_table(
+        "galzyr",
+        "Friday",
+        {
+            "players": ["Mara", "Bo"],
+            "world": "sallowmere-marches",
+            "mode": "campaign",
+            "play": "competitive",
+        },
+    )
+
+    def move(name: str, args: dict | None = None) -> None:
+        nonlocal t
+        t, _ = services.apply_move(t.code, name, args or {}, expected_version=t.version, seat="sm")
+
+    move("campaign-prestige", {"player": 2, "amount": 3})
+    while State.model_validate(t.state).campaign.phase == "playing":
+        move("campaign-begin-story")
+        move("campaign-end-turn")
+    s = State.model_validate(t.state)
+    name = f"Bo ({adventurer_name(s.campaign, s.adventurers[1])})"
+    with django_assert_num_queries(2):  # the table, then its log
+        text = client.get(reverse("games:scores", args=[t.code]), **HTMX).content.decode()
+    assert "<polyline" in text and "wins with 3 prestige." in text and name in text
