@@ -24,6 +24,7 @@ from games.galzyr import book as books
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.rules import game
 from games.galzyr.state import State
+from tests.seating import api_as
 
 from .test_campaign_end_cases import won_by
 from .test_campaign_pages import page, post_move, seated, state_of, world  # noqa: F401
@@ -233,3 +234,20 @@ def test_the_scores_page_names_the_winner(client, world, django_assert_num_queri
     with django_assert_num_queries(2):  # the table, then its log
         text = client.get(reverse("games:scores", args=[t.code]), **HTMX).content.decode()
     assert "<polyline" in text and "wins with 3 prestige." in text and name in text
+
+
+@pages
+def test_a_forced_successes_value_is_refused_in_place_and_by_the_api(client, table):
+    seated(client, table)
+    version = table.version
+    r = post_move(client, table, "enter-successes", {"n": "31"})
+    assert r.status_code == 200 and "The successes must be a number from 0 to 30." in (
+        r.content.decode()
+    )
+    api = api_as(table, "sm")
+    body = {"move": "enter-successes", "args": {"n": 31}, "version": version}
+    answer = api.post(f"/api/tables/{table.code}/moves/", body, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["error"] == "The successes must be a number from 0 to 30."
+    table.refresh_from_db()
+    assert table.version == version  # state unchanged
