@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from pydantic import ValidationError
 
 from games.engine import RuleError
 
@@ -153,3 +154,11 @@ def grid(section: Section) -> list[dict[str, Any]]:
         ]
         out.append({"row": row, "id": prefix + "id", "name": prefix + "name", "cells": cells})
     return out
+
+
+def values_refused(exc: ValidationError) -> RuleError:
+    """Card values a game's model refuses, as one sentence naming the first fault."""
+    error = exc.errors()[0]
+    where = ".".join(str(p) for p in error["loc"])
+    why = f"{where}: {error['msg'].lower()}"
+    return RuleError(_("Those card values don't fit: %(why)s.") % {"why": why})

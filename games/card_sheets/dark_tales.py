@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from pydantic import ValidationError
 
-from games.card_sheets.base import Column, Row, Section, blank_rows, cell, text
+from games.card_sheets.base import Column, Row, Section, blank_rows, cell, text, values_refused
 from games.dark_tales.catalog import (
     CARDS,
     PLAYING_CARDS,
@@ -110,11 +110,7 @@ def check(data: dict[str, Any]) -> None:
     try:
         model = DarkTalesCatalog.model_validate(data)
     except ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(p) for p in error["loc"])
-        raise RuleError(
-            _("Those card values don't fit: %(why)s.") % {"why": f"{where}: {error['msg'].lower()}"}
-        ) from None
+        raise values_refused(exc) from None
     total = Catalog(table_entries(model.cards)).known_total()
     if total > PLAYING_CARDS:
         raise RuleError(

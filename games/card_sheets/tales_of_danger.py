@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from pydantic import ValidationError
 
-from games.card_sheets.base import Column, Row, Section, cell, text
+from games.card_sheets.base import Column, Row, Section, cell, text, values_refused
 from games.engine import RuleError
 from games.tales_of_danger.catalog import (
     SPONSOR_FIELDS,
@@ -131,7 +131,7 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
             default_catalog(), CatalogPatch.model_validate({"sponsors": sponsors, "people": people})
         )
     except ValidationError as exc:
-        raise RuleError(_("Those card values don't fit: %(why)s.") % {"why": _first(exc)}) from None
+        raise values_refused(exc) from None
     return entered(catalog).model_dump(mode="json", exclude_defaults=True)
 
 
@@ -139,10 +139,4 @@ def check(data: dict[str, Any]) -> None:
     try:
         patched(default_catalog(), CatalogPatch.model_validate(data))
     except ValidationError as exc:
-        raise RuleError(_("Those card values don't fit: %(why)s.") % {"why": _first(exc)}) from None
-
-
-def _first(exc: ValidationError) -> str:
-    error = exc.errors()[0]
-    where = ".".join(str(p) for p in error["loc"])
-    return f"{where}: {error['msg'].lower()}"
+        raise values_refused(exc) from None

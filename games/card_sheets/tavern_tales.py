@@ -14,7 +14,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from pydantic import ValidationError
 
-from games.card_sheets.base import Column, Row, Section, blank_rows, cell, text
+from games.card_sheets.base import Column, Row, Section, blank_rows, cell, text, values_refused
 from games.engine import RuleError
 from games.tavern_tales.catalog import DEPTHS, Catalog, merge, shipped
 from games.tavern_tales.manual import SavedCatalog
@@ -165,8 +165,4 @@ def check(data: dict[str, Any]) -> None:
     try:
         merge(shipped(), SavedCatalog.model_validate(data).catalog)
     except ValidationError as exc:
-        error = exc.errors()[0]
-        where = ".".join(str(p) for p in error["loc"])
-        raise RuleError(
-            _("Those card values don't fit: %(why)s.") % {"why": f"{where}: {error['msg'].lower()}"}
-        ) from None
+        raise values_refused(exc) from None
