@@ -140,13 +140,11 @@ class ResetPlan(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     months: list[CardNumber]  # the month cards by month, January first: the d12 picks one
-    to_global: list[
-        CardNumber
-    ]  # straight to the global save slot (event cards shuffled among them)
+    # straight to the global save slot (event cards shuffled among them)
+    to_global: list[CardNumber]
     to_quest_slot: list[CardNumber]  # shuffled into the quest slot
-    noticeboard: Noticeboard = (
-        NOTICEBOARD_SIZE  # moved from the quest slot's front to the global slot
-    )
+    # moved from the quest slot's front to the global slot
+    noticeboard: Noticeboard = NOTICEBOARD_SIZE
     to_vault: list[CardNumber]
     per_adventurer: list[CardNumber]  # the copy with the adventurer's icon goes to their save slot
     vault_on_reset: dict[str, list[CardNumber]] = {}  # adventurer id → cards kept in the vault

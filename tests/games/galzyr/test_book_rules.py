@@ -16,6 +16,7 @@ from games.galzyr import calendar
 from games.galzyr import dice as dice_rules
 from games.galzyr.rules import game
 from games.rng import Rng
+from tests.games.galzyr.moves import play, refused, said
 
 ROOT = Path(__file__).resolve().parents[3]
 READER = Path(__file__).parent / "reader_world"
@@ -33,21 +34,6 @@ def shelf():
 
 def new(players=("Mara", "Bo", "Cy"), seed=7, **options) -> dict:
     return game.setup({"players": list(players), **options}, seed=seed)
-
-
-def play(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> dict:
-    new_state, _ = game.apply(state, move, args or {}, seat)
-    return new_state
-
-
-def said(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> str:
-    return game.apply(state, move, args or {}, seat)[1]
-
-
-def refused(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> str:
-    with pytest.raises(RuleError) as exc:
-        game.apply(state, move, args or {}, seat)
-    return str(exc.value)
 
 
 def reading(scene=2001, month="june", **options) -> dict:

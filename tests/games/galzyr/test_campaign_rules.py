@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr.campaign import check
 from games.galzyr.rules import game
 from games.galzyr.state import State
+from tests.games.galzyr.moves import refused
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
@@ -33,12 +33,6 @@ def run(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> t
     after, sentence = game.apply(state, move, args or {}, seat)
     assert check(State.model_validate(after).campaign) == []
     return after, sentence
-
-
-def refused(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> str:
-    with pytest.raises(RuleError) as exc:
-        game.apply(state, move, args or {}, seat)
-    return str(exc.value)
 
 
 def campaign(state: dict):

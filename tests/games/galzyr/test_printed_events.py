@@ -15,10 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr.rules import game
 from games.galzyr.state import State
+from tests.games.galzyr.moves import play, refused, said
 
 ROOT = Path(__file__).resolve().parents[3]
 BOX = ROOT / "fixtures" / "worlds" / "lands-of-galzyr"
@@ -30,20 +30,6 @@ def shelf():
     previous = books.install(books.FolderShelf({"lands-of-galzyr": BOX}, "lands-of-galzyr"))
     yield
     books.install(previous)
-
-
-def play(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> dict:
-    return game.apply(state, move, args or {}, seat)[0]
-
-
-def said(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> str:
-    return game.apply(state, move, args or {}, seat)[1]
-
-
-def refused(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> str:
-    with pytest.raises(RuleError) as exc:
-        game.apply(state, move, args or {}, seat)
-    return str(exc.value)
 
 
 @pytest.fixture

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr.rules import game
+from tests.games.galzyr.moves import play, refused, said
 
 ROOT = Path(__file__).resolve().parents[3]
 READER = Path(__file__).parent / "reader_world"
@@ -84,20 +84,6 @@ def shelf(tmp_path):
     previous = books.install(books.FolderShelf({"reader": world, "sample": SAMPLE}, "reader"))
     yield
     books.install(previous)
-
-
-def play(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> dict:
-    return game.apply(state, move, args or {}, seat)[0]
-
-
-def said(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> str:
-    return game.apply(state, move, args or {}, seat)[1]
-
-
-def refused(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> str:
-    with pytest.raises(RuleError) as exc:
-        game.apply(state, move, args or {}, seat)
-    return str(exc.value)
 
 
 def reading(scene: int, players=("Mara", "Bo", "Cy"), **options) -> dict:

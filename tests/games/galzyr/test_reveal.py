@@ -22,16 +22,13 @@ from games import services
 from games.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr.rules import game
+from tests.games.galzyr.moves import play
 from tests.games.galzyr.test_book_rules import READER, SHELF
 from tests.seating import api_as, sit
 
 OUTCOME = "people on the far bank cheer"  # an outcome of scene 2001's first option (a check)
 RESULT = "You reach the far bank, arms aching."  # what 2 successes give
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def play(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> dict:
-    return game.apply(state, move, args or {}, seat)[0]
 
 
 @pytest.fixture
