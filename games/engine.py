@@ -120,9 +120,67 @@ class NoArgs(BaseModel):
     """Arguments of a move that needs none."""
 
 
+def _register(
+    into: dict[str, MoveSpec],
+    owner: str,
+    args: type[BaseModel] = NoArgs,
+    *,
+    label: str = "",
+    name: str = "",
+    roles: frozenset[str] | set[str] | tuple[str, ...] | None = None,
+    reads: frozenset[str] | set[str] | tuple[str, ...] = (),
+    any_time: bool = False,
+):
+    def register(fn: MoveFn) -> MoveFn:
+        move_name = name or fn.__name__.replace("_", "-")
+        if move_name in into:
+            raise ValueError(f"{owner}: move {move_name!r} registered twice")
+        doc = (fn.__doc__ or "").strip()
+        into[move_name] = MoveSpec(
+            name=move_name,
+            args=args,
+            run=fn,
+            label=label or move_name.replace("-", " ").capitalize(),
+            description=doc.splitlines()[0] if doc else "",
+            roles=frozenset(roles) if roles is not None else None,
+            reads=tuple(path_of(dotted) for dotted in sorted(reads)),
+            any_time=any_time,
+        )
+        return fn
+
+    return register
+
+
+class MoveSet:
+    """The moves one module declares: ``moves = MoveSet("galzyr.table")`` and
+    ``@moves.move(Args, roles={"sm"})`` over ``def draw(state, args, seat) -> str``.
+    ``roles`` left out lets every seat make it; ``reads`` names places (dotted paths) the move
+    decides on beyond those it writes. The game's module gathers its sets with ``collect``, so
+    move modules never import the game and the imports run one way."""
+
+    def __init__(self, owner: str) -> None:
+        self.owner = owner
+        self.specs: dict[str, MoveSpec] = {}
+
+    def move(self, args: type[BaseModel] = NoArgs, **how):
+        return _register(self.specs, self.owner, args, **how)
+
+
+def collect(*sets: MoveSet) -> dict[str, MoveSpec]:
+    """Every move of ``sets`` by name, for ``Game(moves=...)``; a name declared twice fails."""
+    moves: dict[str, MoveSpec] = {}
+    for move_set in sets:
+        for move_name, spec in move_set.specs.items():
+            if move_name in moves:
+                raise ValueError(f"{move_set.owner}: move {move_name!r} registered twice")
+            moves[move_name] = spec
+    return moves
+
+
 @dataclass
 class Game(Generic[S]):
-    """A registered game. Build one per game module and decorate its moves with ``@game.move``."""
+    """A registered game: one per game, built in the game's ``game.py`` from its rules' functions
+    and its ``MoveSet``s (``moves=collect(...)``)."""
 
     slug: str
     title: str
@@ -163,38 +221,10 @@ class Game(Generic[S]):
     contended: frozenset[str] = frozenset()
     moves: dict[str, MoveSpec] = field(default_factory=dict)
 
-    def move(
-        self,
-        args: type[BaseModel] = NoArgs,
-        *,
-        label: str = "",
-        name: str = "",
-        roles: frozenset[str] | set[str] | tuple[str, ...] | None = None,
-        reads: frozenset[str] | set[str] | tuple[str, ...] = (),
-        any_time: bool = False,
-    ):
-        """Register a move: ``@game.move(Args, roles={"sm"})`` over
-        ``def draw(state, args, seat) -> str``; ``roles`` left out lets every seat make it;
-        ``reads`` names places (dotted paths) the move decides on beyond those it writes."""
-
-        def register(fn: MoveFn) -> MoveFn:
-            move_name = name or fn.__name__.replace("_", "-")
-            if move_name in self.moves:
-                raise ValueError(f"{self.slug}: move {move_name!r} registered twice")
-            doc = (fn.__doc__ or "").strip()
-            self.moves[move_name] = MoveSpec(
-                name=move_name,
-                args=args,
-                run=fn,
-                label=label or move_name.replace("-", " ").capitalize(),
-                description=doc.splitlines()[0] if doc else "",
-                roles=frozenset(roles) if roles is not None else None,
-                reads=tuple(path_of(dotted) for dotted in sorted(reads)),
-                any_time=any_time,
-            )
-            return fn
-
-        return register
+    def move(self, args: type[BaseModel] = NoArgs, **how):
+        """Register a move on this game directly (tests' throwaway games); a game module
+        declares its moves on ``MoveSet``s and hands them to ``Game(moves=collect(...))``."""
+        return _register(self.moves, self.slug, args, **how)
 
     # -- what the platform calls -------------------------------------------------------
 
