@@ -65,6 +65,7 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "games",
     "storybook",
+    "games.galzyr",  # after storybook: its ready() installs into the storybook
 ]
 
 MIDDLEWARE = [
