@@ -9,9 +9,9 @@ from games.engine import Game
 
 # slug -> module that defines ``game``; the order is the order on the home page.
 GAME_MODULES: dict[str, str] = {
-    "dark-tales": "games.dark_tales.rules",
-    "tales-of-danger": "games.tales_of_danger.rules",
-    "tavern-tales": "games.tavern_tales.rules",
+    "dark-tales": "games.dark_tales.game",
+    "tales-of-danger": "games.tales_of_danger.game",
+    "tavern-tales": "games.tavern_tales.game",
     "galzyr": "games.galzyr.rules",
 }
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, Field
 
-from games.engine import Game, Outcome, Rng, RuleError, Seat
+from games.engine import Game, MoveSet, Outcome, Rng, RuleError, Seat, collect
 from games.registry import all_games
 
 
@@ -64,26 +64,14 @@ def tally_invariants(state: TallyState) -> list[str]:
     return ["a total went below zero"] if min(state.totals) < 0 else []
 
 
-tally = Game(
-    slug="tally",
-    title="Tally (tests only)",
-    State=TallyState,
-    Options=TallyOptions,
-    setup_fn=tally_setup,
-    view_fn=tally_view,
-    seats_fn=tally_seats,
-    outcome_fn=tally_outcome,
-    invariants_fn=tally_invariants,
-    template="tests/tally_panel.html",
-    secret_keys=frozenset({"secret"}),
-)
+moves = MoveSet("tally")
 
 
 class AddArgs(BaseModel):
     points: int = Field(ge=1, le=5)
 
 
-@tally.move(AddArgs)
+@moves.move(AddArgs)
 def add(state: TallyState, args: AddArgs, seat: str) -> str:
     """Add 1–5 points to the player whose turn it is."""
     player = state.turn
@@ -96,12 +84,28 @@ def add(state: TallyState, args: AddArgs, seat: str) -> str:
     return f"{state.players[player]} added {args.points}."
 
 
-@tally.move(label="Take one back")
+@moves.move(label="Take one back")
 def take_back(state: TallyState, args, seat: str) -> str:
     """Take a point from the previous player (refused at 0 by the invariant)."""
     previous = (state.turn - 1) % len(state.players)
     state.totals[previous] -= 1
     return f"{state.players[previous]} lost a point."
+
+
+tally = Game(
+    slug="tally",
+    title="Tally (tests only)",
+    State=TallyState,
+    Options=TallyOptions,
+    setup_fn=tally_setup,
+    view_fn=tally_view,
+    seats_fn=tally_seats,
+    outcome_fn=tally_outcome,
+    invariants_fn=tally_invariants,
+    template="tests/tally_panel.html",
+    secret_keys=frozenset({"secret"}),
+    moves=collect(moves),
+)
 
 
 @pytest.fixture(autouse=True)

@@ -20,10 +20,10 @@ from games.dark_tales.catalog import (
     WHERE_LABELS,
     CardInfo,
     Catalog,
+    DarkTalesCatalog,
     norm,
     table_entries,
 )
-from games.dark_tales.rules import DarkTalesCatalog
 from games.engine import RuleError
 
 FIELDS = ("count", "type", "vp", "goes")

@@ -362,3 +362,12 @@ def table_settings(settings: Iterable[SettingCard]) -> dict[str, SettingCard]:
         given["item_effects"] = {**base.item_effects, **card.item_effects}
         entries[card.code] = SettingCard.model_validate({**base.model_dump(), **given})
     return entries
+
+
+class DarkTalesCatalog(BaseModel):
+    """The group's card data, saved once and given to every new table (Options fields)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cards: list[CardInfo] = Field(default_factory=list)
+    settings: list[SettingCard] = Field(default_factory=list)

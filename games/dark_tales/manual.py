@@ -32,8 +32,10 @@ from games.dark_tales.state import (
     visible_copies,
     zone,
 )
-from games.engine import Game, RuleError
+from games.engine import MoveSet, RuleError
 from games.words import count, possessive
+
+moves = MoveSet("dark_tales.manual")
 
 
 def _check_manual(state: State, seat: str) -> None:
@@ -59,6 +61,7 @@ class ItemArgs(BaseModel):
     player: str | None = None  # seat id; the active player when left out
 
 
+@moves.move(ItemArgs, label="Take an item", roles={"table", "player"})
 def take_item(state: State, args: ItemArgs, seat: str) -> str:
     """Take an item from the supply because a card says so (the supply is a hard limit)."""
     _check_manual(state, seat)
@@ -67,6 +70,7 @@ def take_item(state: State, args: ItemArgs, seat: str) -> str:
     return f"{state.players[i].name} took {an_item(args.item)} from the supply."
 
 
+@moves.move(ItemArgs, label="Return an item", roles={"table", "player"})
 def return_item(state: State, args: ItemArgs, seat: str) -> str:
     """Put an item back in the supply without its effect (a card's text, or a correction)."""
     _check_manual(state, seat)
@@ -89,6 +93,7 @@ class AdjustVpArgs(BaseModel):
     reason: str = Field(default="", max_length=120)
 
 
+@moves.move(AdjustVpArgs, label="Score VP by hand", roles={"table", "player"})
 def adjust_vp(state: State, args: AdjustVpArgs, seat: str) -> str:
     """Score (or give back) VP by hand: a card's text the app doesn't apply, or a mistake."""
     _check_manual(state, seat)
@@ -190,6 +195,7 @@ def _put(state: State, spot: str, name: str | None, face_up: bool) -> None:
         zone(state, spot)[0].append(name)
 
 
+@moves.move(MoveCardArgs, label="Move a card", roles={"table", "player"})
 def move_card(state: State, args: MoveCardArgs, seat: str) -> str:
     """Move a card between the deck, the discard pile, play and hands, as a card says."""
     _check_manual(state, seat)
@@ -214,6 +220,8 @@ class NoteHandArgs(BaseModel):
     forget: bool = False  # turn named cards back into unnamed ones
 
 
+# A player names the cards in their own hand whenever they like, whoever's turn it is.
+@moves.move(NoteHandArgs, label="Name cards in hand", roles={"table", "player"}, any_time=True)
 def note_hand(state: State, args: NoteHandArgs, seat: str) -> str:
     """Tell the app which cards are in your hand (only your seat will see them)."""
     i = player_index(state, seat) if args.player is None else require_player(state, args.player)
@@ -259,6 +267,7 @@ class CardEditArgs(BaseModel):
     reset: bool = False  # drop this table's entry (back to the shipped data)
 
 
+@moves.move(CardEditArgs, label="Enter card data", roles={"table", "player"}, any_time=True)
 def edit_card(state: State, args: CardEditArgs, seat: str) -> str:
     """The group enters a card's data from the physical card (any seat, any time)."""
     catalog = state.catalog()
@@ -278,17 +287,3 @@ def edit_card(state: State, args: CardEditArgs, seat: str) -> str:
     if state.catalog().known_total() > PLAYING_CARDS:
         raise RuleError(f"The catalog would count more than {PLAYING_CARDS} playing cards.")
     return f"Card data saved for the {name}."
-
-
-def register(game: Game) -> None:
-    game.move(ItemArgs, label="Take an item", roles={"table", "player"})(take_item)
-    game.move(ItemArgs, label="Return an item", roles={"table", "player"})(return_item)
-    game.move(AdjustVpArgs, label="Score VP by hand", roles={"table", "player"})(adjust_vp)
-    game.move(MoveCardArgs, label="Move a card", roles={"table", "player"})(move_card)
-    # A player names the cards in their own hand whenever they like, whoever's turn it is.
-    game.move(NoteHandArgs, label="Name cards in hand", roles={"table", "player"}, any_time=True)(
-        note_hand
-    )
-    game.move(CardEditArgs, label="Enter card data", roles={"table", "player"}, any_time=True)(
-        edit_card
-    )

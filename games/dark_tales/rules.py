@@ -12,20 +12,18 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.dark_tales import card_entry, effects, manual
+from games.dark_tales import effects
 from games.dark_tales.catalog import (
     ITEM_LIMITS,
     NIGHT,
     PLAYING_CARDS,
-    CardInfo,
     Catalog,
-    SettingCard,
     an_item,
     table_entries,
     table_settings,
 )
 from games.dark_tales.effects import PlayCardArgs, Played, PlayItemArgs, draw_from_deck
-from games.dark_tales.scoring import end_score, invariants, outcome
+from games.dark_tales.scoring import end_score, outcome
 from games.dark_tales.state import (
     Options,
     Player,
@@ -40,8 +38,7 @@ from games.dark_tales.state import (
     resolve,
     take_from_hand,
 )
-from games.dark_tales.view import seats, to_act, view
-from games.engine import Game, NoArgs, RuleError
+from games.engine import MoveSet, NoArgs, RuleError
 from games.rng import Rng
 from games.words import possessive
 
@@ -75,26 +72,7 @@ def setup(options: Options, seed: int) -> State:
     )
 
 
-game = Game(
-    slug="dark-tales",
-    title="Dark Tales",
-    State=State,
-    Options=Options,
-    setup_fn=setup,
-    view_fn=view,
-    seats_fn=seats,
-    outcome_fn=outcome,
-    invariants_fn=invariants,
-    blurb="Tell a dark fairy tale with cards: score tracker and rules assistant.",
-    template="games/dark_tales/panel.html",
-    to_act_fn=to_act,
-    options_template="games/dark_tales/new_options.html",
-    # A player's hand and face-down VP tokens are their own until the game ends.
-    secret_keys=frozenset({"hand", "hand_unknown", "vp"}),
-    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
-    # whose turn and which step of it, and the deck's count.
-    contended=frozenset({"active", "turn", "phase", "deck"}),
-)
+moves = MoveSet("dark_tales.rules")
 
 
 # -- turn order --------------------------------------------------------------------------
@@ -173,7 +151,7 @@ class DrawArgs(BaseModel):
     card: str | None = None  # tap the card drawn if you want the app to know it (kept private)
 
 
-@game.move(DrawArgs, label="Draw a card", roles={"table", "player"})
+@moves.move(DrawArgs, label="Draw a card", roles={"table", "player"})
 def draw(state: State, args: DrawArgs, seat: str) -> str:
     """Phase 1: take the top card of the deck into your hand."""
     check_turn(state, seat)
@@ -185,7 +163,7 @@ def draw(state: State, args: DrawArgs, seat: str) -> str:
     return f"{state.current.name} drew {what} ({state.deck} left in the deck)."
 
 
-@game.move(label="Play no item", roles={"table", "player"})
+@moves.move(label="Play no item", roles={"table", "player"})
 def skip_item(state: State, args: NoArgs, seat: str) -> str:
     """Phase 2 is optional: go straight to playing a card."""
     check_turn(state, seat)
@@ -194,7 +172,7 @@ def skip_item(state: State, args: NoArgs, seat: str) -> str:
     return f"{state.current.name} played no item."
 
 
-@game.move(PlayItemArgs, label="Play an item", roles={"table", "player"})
+@moves.move(PlayItemArgs, label="Play an item", roles={"table", "player"})
 def play_item(state: State, args: PlayItemArgs, seat: str) -> str:
     """Phase 2: return an item to the supply and apply the A setting card's effect for it."""
     check_turn(state, seat)
@@ -206,7 +184,7 @@ def play_item(state: State, args: PlayItemArgs, seat: str) -> str:
     return f"{state.current.name} played {an_item(args.item)}{detail}."
 
 
-@game.move(PlayCardArgs, label="Play a card", roles={"table", "player"})
+@moves.move(PlayCardArgs, label="Play a card", roles={"table", "player"})
 def play_card(state: State, args: PlayCardArgs, seat: str) -> str:
     """Phase 3: play a card from your hand (tap its name); its VP and effects apply."""
     check_turn(state, seat)
@@ -217,7 +195,7 @@ def play_card(state: State, args: PlayCardArgs, seat: str) -> str:
     return card_sentence(state.current.name, played) + after_card(state, played)
 
 
-@game.move(PlayCardArgs, label="Play the revealed card", roles={"table", "player"})
+@moves.move(PlayCardArgs, label="Play the revealed card", roles={"table", "player"})
 def play_revealed(state: State, args: PlayCardArgs, seat: str) -> str:
     """After a Wizard: play the card turned over from the deck at once, as if from your hand."""
     check_turn(state, seat)
@@ -239,7 +217,7 @@ class RevealedArgs(BaseModel):
     card: str  # the card turned over (everyone sees it)
 
 
-@game.move(RevealedArgs, label="Leave the revealed card", roles={"table", "player"})
+@moves.move(RevealedArgs, label="Leave the revealed card", roles={"table", "player"})
 def leave_revealed(state: State, args: RevealedArgs, seat: str) -> str:
     """After a Wizard: don't play the card turned over; it stays face up on the deck."""
     check_turn(state, seat)
@@ -253,7 +231,7 @@ def leave_revealed(state: State, args: RevealedArgs, seat: str) -> str:
     return f"The {name} stays face up on top of the deck." + end_turn(state)
 
 
-@game.move(label="Pass (no cards)", roles={"table", "player"})
+@moves.move(label="Pass (no cards)", roles={"table", "player"})
 def pass_turn(state: State, args: NoArgs, seat: str) -> str:
     """End the turn when you have no card to play."""
     check_turn(state, seat)
@@ -271,7 +249,7 @@ class BonusArgs(BaseModel):
     note: str = Field(default="", max_length=200)
 
 
-@game.move(BonusArgs, label="Enter B-card points", roles={"table", "player"})
+@moves.move(BonusArgs, label="Enter B-card points", roles={"table", "player"})
 def enter_bonus(state: State, args: BonusArgs, seat: str) -> str:
     """End of game: the B card's points the app can't work out, entered from the card."""
     require_phase(state, "scoring")
@@ -285,7 +263,7 @@ def enter_bonus(state: State, args: BonusArgs, seat: str) -> str:
     return f"{player.name}: {args.vp} VP entered by hand for {join(score.missing)}."
 
 
-@game.move(label="Reveal the scores", roles={"table", "player"})
+@moves.move(label="Reveal the scores", roles={"table", "player"})
 def reveal_scores(state: State, args: NoArgs, seat: str) -> str:
     """Add the B card's points and turn every VP pile face up: the end."""
     require_phase(state, "scoring")
@@ -304,32 +282,3 @@ def reveal_scores(state: State, args: NoArgs, seat: str) -> str:
     state.phase = "over"
     totals = ", ".join(f"{p.name} {p.vp}" for p in state.players)
     return f"Scores revealed: {totals}. {outcome(state).summary}"
-
-
-manual.register(game)
-game.move(
-    card_entry.SheetArgs,
-    label="Enter the card-data sheet",
-    roles={"table", "player"},
-    any_time=True,
-)(card_entry.enter_card_sheet)
-
-
-class DarkTalesCatalog(BaseModel):
-    """The group's card data, saved once and given to every new table (Options fields)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    cards: list[CardInfo] = Field(default_factory=list)
-    settings: list[SettingCard] = Field(default_factory=list)
-
-
-def catalog_from_state(state: State) -> dict:
-    return {
-        "cards": [card.model_dump(mode="json") for card in state.cards.values()],
-        "settings": [setting.model_dump(mode="json") for setting in state.settings.values()],
-    }
-
-
-game.Catalog = DarkTalesCatalog
-game.catalog_from_state_fn = catalog_from_state

@@ -1,7 +1,7 @@
 """Dealing and Act 1 (secure a sponsor), with the turn helpers Act 2 shares.
 
-Every function here with the signature ``(state, args, seat) -> str`` is a move; rules.py
-registers them. Whether a hand can secure a sponsor is sponsors.py's question.
+The moves are declared on ``moves``, which game.py gathers. Whether a hand can secure a
+sponsor is sponsors.py's question.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games import words
-from games.engine import RuleError
+from games.engine import MoveSet, RuleError
 from games.tales_of_danger.catalog import need
 from games.tales_of_danger.sponsors import (
     available_sponsors,
@@ -26,6 +26,7 @@ from games.tales_of_danger.state import State
 from games.tales_of_danger.table import (
     ACT1_HAND_LIMIT,
     POOL_SIZE,
+    TABLE_OR_PLAYER,
     acting,
     check_copies,
     discard_from_hand,
@@ -39,6 +40,8 @@ from games.tales_of_danger.table import (
     refill_pool,
     require_full_pool,
 )
+
+moves = MoveSet("tales_of_danger.acts")
 
 
 class Args(BaseModel):
@@ -100,6 +103,7 @@ def _maybe_begin(state: State) -> str:
     return ""
 
 
+@moves.move(DealArgs, name="deal", roles=TABLE_OR_PLAYER)
 def deal(state: State, args: DealArgs, seat: str) -> str:
     """Enter a player's three face-up starting cards."""
     if state.stage != "deal":
@@ -114,6 +118,7 @@ def deal(state: State, args: DealArgs, seat: str) -> str:
     return f"{player.name} was dealt {names(state, player.hand)}." + _maybe_begin(state)
 
 
+@moves.move(RefillArgs, name="refill-pool", roles=TABLE_OR_PLAYER)
 def refill_pool_move(state: State, args: RefillArgs, seat: str) -> str:
     """Flip cards from the deck into the open spaces of the pool."""
     if state.stage not in ("deal", "acts"):
@@ -216,6 +221,7 @@ def pass_turn(state: State) -> None:
 # -- Act 1 ---------------------------------------------------------------------------------
 
 
+@moves.move(RecruitArgs, roles=TABLE_OR_PLAYER)
 def recruit(state: State, args: RecruitArgs, seat: str) -> str:
     """Act 1: recruit 2 people from the pool or the deck, keep 7 at most, refill the pool."""
     index = turn_start(state, seat, act=1)
@@ -273,6 +279,7 @@ def _story_along(state: State) -> str:
     return ""
 
 
+@moves.move(SecureArgs, roles=TABLE_OR_PLAYER)
 def secure_sponsor(state: State, args: SecureArgs, seat: str) -> str:
     """Act 1: present people to a sponsor; with an insider and enough evidence and plans, move on."""
     index = _after_recruiting(state, seat)
@@ -294,6 +301,7 @@ def secure_sponsor(state: State, args: SecureArgs, seat: str) -> str:
     return text + "."
 
 
+@moves.move(TakeLowestArgs, roles=TABLE_OR_PLAYER)
 def take_lowest_sponsor(state: State, args: TakeLowestArgs, seat: str) -> str:
     """Act 1: the last player without a sponsor receives the lowest-ranking one left."""
     index = _after_recruiting(state, seat)
@@ -306,6 +314,7 @@ def take_lowest_sponsor(state: State, args: TakeLowestArgs, seat: str) -> str:
     return text + "."
 
 
+@moves.move(Args, roles=TABLE_OR_PLAYER)
 def end_turn(state: State, args: Args, seat: str) -> str:
     """Act 1: end the turn without securing a sponsor."""
     index = _after_recruiting(state, seat)
@@ -322,6 +331,7 @@ def end_turn(state: State, args: Args, seat: str) -> str:
     return f"{name(state, index)} ended the turn; {name(state, state.active)} is next."
 
 
+@moves.move(DiscardArgs, roles=TABLE_OR_PLAYER)
 def discard_down(state: State, args: DiscardArgs, seat: str) -> str:
     """Discard down to the Start hand size after securing a sponsor."""
     index = own_or_table(state, seat, args.player)

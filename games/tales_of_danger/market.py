@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games import words
-from games.engine import RuleError
+from games.engine import MoveSet, RuleError
 from games.tales_of_danger.acts import (
     Args,
     RecruitArgs,
@@ -14,7 +14,16 @@ from games.tales_of_danger.acts import (
 )
 from games.tales_of_danger.catalog import UNKNOWN, need
 from games.tales_of_danger.state import State
-from games.tales_of_danger.table import name, names, person_id, refill_pool, require_full_pool
+from games.tales_of_danger.table import (
+    TABLE_OR_PLAYER,
+    name,
+    names,
+    person_id,
+    refill_pool,
+    require_full_pool,
+)
+
+moves = MoveSet("tales_of_danger.market")
 
 
 class FreeArgs(Args):
@@ -41,6 +50,7 @@ def _unknown_marks(state: State) -> str:
     return ", ".join(sorted(unknown))
 
 
+@moves.move(FreeArgs, roles=TABLE_OR_PLAYER)
 def take_free_cards(state: State, args: FreeArgs, seat: str) -> str:
     """Act 2: add the pool cards marked “Free for” your sponsor to your hand, then refill."""
     index = turn_start(state, seat, act=2)
@@ -75,6 +85,7 @@ def take_free_cards(state: State, args: FreeArgs, seat: str) -> str:
     return text + "."
 
 
+@moves.move(GatherArgs, roles=TABLE_OR_PLAYER)
 def gather(state: State, args: GatherArgs, seat: str) -> str:
     """Act 2: take your sponsor's Market number of cards, keep your Max at most, refill the pool."""
     index = turn_start(state, seat, act=2)

@@ -1,29 +1,23 @@
-"""Tales of Danger #1: Days of Discovery — the pure rules the platform drives.
+"""Tales of Danger #1: Days of Discovery — setup, the invariants and who is to act.
 
-The physical cards stay on the table; this module records what the players enter, checks it
-against the rules and the card catalog, and keeps the scores. Acts 1 and 2 live in acts.py,
-the voyages of Act 3 in voyage.py, the catalog of cards in catalog.py.
+The physical cards stay on the table; the app records what the players enter, checks it
+against the rules and the card catalog, and keeps the scores. The moves of Acts 1 and 2 live
+in acts.py and market.py, the voyages of Act 3 in voyage.py, card data in card_entry.py, the
+catalog of cards in catalog.py; game.py gathers them into the ``Game``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from pydantic import Field
-
-from games.engine import ArgsError, Game, RuleError
+from games.engine import ArgsError, RuleError
 from games.rng import Rng
-from games.tales_of_danger import acts, card_entry, market, voyage
 from games.tales_of_danger.catalog import (
     UNKNOWN_CARD,
     CatalogPatch,
-    PersonPatch,
-    SponsorPatch,
     default_catalog,
-    entered,
     patched,
 )
-from games.tales_of_danger.scoring import outcome
 from games.tales_of_danger.state import Options, Player, State
 from games.tales_of_danger.table import (
     ACT1_HAND_LIMIT,
@@ -32,7 +26,6 @@ from games.tales_of_danger.table import (
     cards_in_play,
     seat_of,
 )
-from games.tales_of_danger.views import seats, view
 
 # Sponsors on the table by player count; 4 or more players use all six.
 SPONSORS_FOR = {2: 3, 3: 4}
@@ -67,76 +60,6 @@ def setup(options: Options, seed: int) -> State:
         sponsors=chosen,
         deck=catalog.total,
     )
-
-
-# -- catalog entry moves -------------------------------------------------------------------
-
-
-class SponsorCardArgs(SponsorPatch):
-    sponsor: str = Field(description="sponsor id, label or name")
-
-
-class PersonCardArgs(PersonPatch):
-    person: str = Field(description="person id or name")
-    # What a form can send for the red ribbon and the “Free for” marks, one sponsor at a
-    # time, merged into what the catalog already says: "queen=2" (the icon with 2 stars),
-    # "queen=0" (the icon without stars), "queen=none" (no icon); "queen=yes" / "queen=no".
-    icons: list[str] = []
-    free: list[str] = []
-
-
-def set_sponsor_card(state: State, args: SponsorCardArgs, seat: str) -> str:
-    """Enter values printed on a sponsor card (the group's catalog for this table)."""
-    values = args.model_dump(exclude_unset=True, exclude={"sponsor"})
-    if not values:
-        raise RuleError("Enter at least one value from the card.")
-    card = state.catalog.sponsor(args.sponsor)
-    if "rank" in values and state.stage in ("act3", "over") and values["rank"] is None:
-        raise RuleError(
-            "Ranks decide the order of Act 3 and break ties: they cannot be cleared now."
-        )
-    patch = CatalogPatch(sponsors={card.id: SponsorPatch(**values)})
-    state.catalog = patched(state.catalog, patch)
-    state.sponsors = state.catalog.display_order(state.sponsors)
-    listed = ", ".join(f"{k} {v}" for k, v in values.items())
-    return f"The {card.display} card was entered: {listed}."
-
-
-def _marks(state: State, entries: list[str], allowed: tuple[str, ...]) -> dict[str, str]:
-    out = {}
-    for entry in entries:
-        ref, _, mark = entry.partition("=")
-        if mark not in allowed:
-            raise ArgsError(f"“{entry}” is not a sponsor mark the app understands.")
-        out[state.catalog.sponsor(ref).id] = mark
-    return out
-
-
-def set_person_card(state: State, args: PersonCardArgs, seat: str) -> str:
-    """Enter values printed on a kind of person card (the group's catalog for this table)."""
-    values = args.model_dump(exclude_unset=True, exclude={"person", "icons", "free"})
-    card = state.catalog.person(args.person)
-    if args.icons:
-        ribbon = dict(values.get("ribbon") or card.ribbon or {})
-        for sponsor, mark in _marks(state, args.icons, ("none", "0", "1", "2", "3")).items():
-            if mark == "none":
-                ribbon.pop(sponsor, None)
-            else:
-                ribbon[sponsor] = int(mark)
-        values["ribbon"] = ribbon
-    if args.free:
-        free = list(values.get("free_for") or card.free_for or [])
-        for sponsor, mark in _marks(state, args.free, ("yes", "no")).items():
-            if mark == "yes" and sponsor not in free:
-                free.append(sponsor)
-            if mark == "no" and sponsor in free:
-                free.remove(sponsor)
-        values["free_for"] = [s.id for s in state.catalog.sponsors if s.id in free]
-    if not values:
-        raise RuleError("Enter at least one value from the card.")
-    state.catalog = patched(state.catalog, CatalogPatch(people={card.id: PersonPatch(**values)}))
-    listed = ", ".join(f"{k} {v}" for k, v in values.items())
-    return f"The {card.name} card was entered: {listed}."
 
 
 # -- invariants ----------------------------------------------------------------------------
@@ -199,69 +122,3 @@ def to_act(state: State) -> set[str]:
         if p.discard_to is not None or p.journals_owed
     }
     return owing if state.stage == "over" else owing | {seat_of(state.active)}
-
-
-game = Game(
-    slug="tales-of-danger",
-    title="Tales of Danger #1: Days of Discovery",
-    State=State,
-    Options=Options,
-    setup_fn=setup,
-    view_fn=view,
-    seats_fn=seats,
-    outcome_fn=outcome,
-    invariants_fn=invariants,
-    blurb="Secure a sponsor, gather crew and supplies, and sail five segments to the Land of Danger.",
-    template="games/tales_of_danger/panel.html",
-    to_act_fn=to_act,
-    options_template="games/tales_of_danger/new_options.html",
-    # In Act 3 (and after) a player's hand is their own.
-    secret_keys=frozenset({"hand", "unnamed"}),
-    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
-    # the act and step, whose turn, who still owes a turn, and the deck's count.
-    contended=frozenset({"stage", "step", "active", "turn", "deck"})
-    | {"final_round_by", "final_turns", "prepare_queue"},
-)
-
-
-def catalog_from_state(state: State) -> dict:
-    """The card values a table's players entered (for the group's saved catalog)."""
-    return entered(state.catalog).model_dump(mode="json", exclude_defaults=True)
-
-
-# The group's card data (the CatalogPatch fields are Options fields), saved once per server.
-game.Catalog = CatalogPatch
-game.catalog_from_state_fn = catalog_from_state
-
-# Who may make each move: the engine refuses the other roles with a sentence and the pages
-# offer the move to these only (``may``). Almost every move is for the shared display or a
-# player; which player is the move's own rule, checked in its body (whose turn it is, the
-# player named, or the player's own seat or the table acting for it). Journals are written
-# face down on the player's own seat, never on the shared display.
-TABLE_OR_PLAYER = frozenset({"table", "player"})
-PLAYER = frozenset({"player"})
-
-_MOVES = [
-    (acts.deal, acts.DealArgs, "deal", TABLE_OR_PLAYER),
-    (acts.refill_pool_move, acts.RefillArgs, "refill-pool", TABLE_OR_PLAYER),
-    (acts.recruit, acts.RecruitArgs, "", TABLE_OR_PLAYER),
-    (acts.secure_sponsor, acts.SecureArgs, "", TABLE_OR_PLAYER),
-    (acts.take_lowest_sponsor, acts.TakeLowestArgs, "", TABLE_OR_PLAYER),
-    (acts.end_turn, acts.Args, "", TABLE_OR_PLAYER),
-    (acts.discard_down, acts.DiscardArgs, "", TABLE_OR_PLAYER),
-    (market.take_free_cards, market.FreeArgs, "", TABLE_OR_PLAYER),
-    (market.gather, market.GatherArgs, "", TABLE_OR_PLAYER),
-    (voyage.prepare_segment, voyage.PrepareArgs, "", TABLE_OR_PLAYER),
-    (voyage.complete_segment, voyage.CompleteArgs, "", TABLE_OR_PLAYER),
-    (voyage.forage, voyage.ForageArgs, "", TABLE_OR_PLAYER),
-    (voyage.write_journal, voyage.JournalArgs, "", PLAYER),
-]
-for _fn, _args, _name, _roles in _MOVES:
-    game.move(_args, name=_name, roles=_roles)(_fn)
-# Card data read off the box: entered at any moment, whoever's turn it is.
-for _fn, _args in (
-    (set_sponsor_card, SponsorCardArgs),
-    (set_person_card, PersonCardArgs),
-    (card_entry.enter_card_sheet, card_entry.SheetArgs),
-):
-    game.move(_args, roles=TABLE_OR_PLAYER, any_time=True)(_fn)

@@ -13,6 +13,14 @@ POOL_SIZE = 5
 ACT1_HAND_LIMIT = 7
 FINAL_SEGMENTS = 5
 
+# Who may make each move: the engine refuses the other roles with a sentence and the pages
+# offer the move to these only (``may``). Almost every move is for the shared display or a
+# player; which player is the move's own rule, checked in its body (whose turn it is, the
+# player named, or the player's own seat or the table acting for it). Journals are written
+# face down on the player's own seat, never on the shared display.
+TABLE_OR_PLAYER = frozenset({"table", "player"})
+PLAYER = frozenset({"player"})
+
 
 def seat_of(index: int) -> str:
     return f"p{index + 1}"

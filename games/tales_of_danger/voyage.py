@@ -9,11 +9,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games import words
-from games.engine import TABLE_SEAT, RuleError
+from games.engine import TABLE_SEAT, MoveSet, RuleError
 from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog, need
 from games.tales_of_danger.state import Leg, Segment, State
 from games.tales_of_danger.table import (
     FINAL_SEGMENTS,
+    PLAYER,
+    TABLE_OR_PLAYER,
     acting,
     check_copies,
     draw,
@@ -24,6 +26,8 @@ from games.tales_of_danger.table import (
     player_at,
     take_from_hand,
 )
+
+moves = MoveSet("tales_of_danger.voyage")
 
 
 class Args(BaseModel):
@@ -201,6 +205,7 @@ def _check_counts(state: State) -> None:
             )
 
 
+@moves.move(PrepareArgs, roles=TABLE_OR_PLAYER)
 def prepare_segment(state: State, args: PrepareArgs, seat: str) -> str:
     """Act 3: a difficulty card (from hand or deck) and that many cost cards from the deck."""
     index = _act3_turn(state, seat, "prepare")
@@ -259,6 +264,7 @@ def _end_turn(state: State, index: int) -> str:
     return f". {name(state, state.active)} takes a final turn."
 
 
+@moves.move(CompleteArgs, roles=TABLE_OR_PLAYER)
 def complete_segment(state: State, args: CompleteArgs, seat: str) -> str:
     """Act 3: pay the segment's costs from your hand, bank it, and write a journal."""
     index = _act3_turn(state, seat, "start")
@@ -313,6 +319,7 @@ def complete_segment(state: State, args: CompleteArgs, seat: str) -> str:
     return text + ", then prepares the next segment."
 
 
+@moves.move(ForageArgs, roles=TABLE_OR_PLAYER)
 def forage(state: State, args: ForageArgs, seat: str) -> str:
     """Act 3: flip 4 cards — one becomes a cost on your segment, three go to your hand."""
     index = _act3_turn(state, seat, "start")
@@ -330,6 +337,7 @@ def forage(state: State, args: ForageArgs, seat: str) -> str:
     return text + "".join(f"; {n}" for n in notes) + _end_turn(state, index)
 
 
+@moves.move(JournalArgs, roles=PLAYER)
 def write_journal(state: State, args: JournalArgs, seat: str) -> str:
     """Act 3: on your own seat, record the face-down journal for a completed segment."""
     index = player_at(state, seat)  # the seat's own player: the move is for players only

@@ -1,8 +1,7 @@
 """Moves for what the app can't see by itself: which feats lie at a depth, the card facts a
 group reads off its own cards, and score corrections; plus the card data a group saves once.
 
-They are registered on the game by ``rules.py`` (``register(game)``) after the turn moves, so
-the move list keeps its order.
+game.py gathers them after the turn moves, so the move list keeps its order.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from games.engine import Game, RuleError, describe_validation_error
+from games.engine import MoveSet, RuleError, describe_validation_error
 from games.tavern_tales import claims
 from games.tavern_tales.catalog import (
     CatalogPatch,
@@ -31,6 +30,8 @@ from games.tavern_tales.state import (
     hand_limit,
     require_seat,
 )
+
+moves = MoveSet("tavern_tales.manual")
 
 
 class SavedCatalog(BaseModel):
@@ -61,6 +62,7 @@ class ShowArgs(BaseModel):
     room: str | None = Field(default=None, max_length=60)  # the room tile's name, if any
 
 
+@moves.move(ShowArgs, roles={"table", "player"})
 def show_feats(state: State, args: ShowArgs, seat: str) -> str:
     """Tap which feats lie at a depth (a room depth may also set its layout)."""
     if state.phase == "over":
@@ -155,6 +157,7 @@ class CatalogEdit(CatalogPatch):
         return CatalogPatch(feats=feats, heroes=heroes, rooms=self.rooms, drinks=self.drinks)
 
 
+@moves.move(CatalogEdit, roles={"table", "player"}, any_time=True)
 def edit_catalog(state: State, args: CatalogEdit, seat: str) -> str:
     """Enter card facts read off the table's own cards (a track, a count, a hero's depths)."""
     try:
@@ -180,6 +183,7 @@ class AdjustArgs(BaseModel):
     reason: str = Field(default="", max_length=80)
 
 
+@moves.move(AdjustArgs, label="Adjust prestige", roles={"table", "player"})
 def adjust_prestige(state: State, args: AdjustArgs, seat: str) -> str:
     """Correct a score, or apply a card text the app doesn't read (never below 0)."""
     if args.player >= len(state.players):
@@ -197,9 +201,3 @@ def adjust_prestige(state: State, args: AdjustArgs, seat: str) -> str:
         player.hand = limit
         sentence += f" {player.name} discards down to {limit} cards."
     return sentence
-
-
-def register(game: Game[State]) -> None:
-    game.move(ShowArgs, roles={"table", "player"})(show_feats)
-    game.move(CatalogEdit, roles={"table", "player"}, any_time=True)(edit_catalog)
-    game.move(AdjustArgs, label="Adjust prestige", roles={"table", "player"})(adjust_prestige)

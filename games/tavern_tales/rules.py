@@ -3,18 +3,18 @@
 Setup mirrors the physical table (five depths of feats, hands of heroes, the optional modules and
 the 2-player changes); moves are the decisions players tap: Think'n'Drink, stake a claim, pass,
 one-up, flip the table, collect. Claim and scoring details live in ``claims.py`` and
-``scoring.py``; card data in ``catalog.py``; what each seat sees in ``view.py``; the moves for
-what the app can't see (feats at a depth, card facts, score corrections) in ``manual.py``.
+``scoring.py``; card data in ``catalog.py``; what each seat sees in ``seat_view.py``; the moves
+for what the app can't see (feats at a depth, card facts, score corrections) in ``manual.py``;
+``game.py`` gathers them into the ``Game``.
 """
 
 from __future__ import annotations
 
-from games.engine import TABLE_SEAT, Game, NoArgs, Outcome, RuleError, Seat
+from games.engine import TABLE_SEAT, MoveSet, NoArgs, Outcome, RuleError, Seat
 from games.rng import Rng
-from games.tavern_tales import claims, manual
+from games.tavern_tales import claims
 from games.tavern_tales.catalog import DEPTHS, Depth, merge, shipped
 from games.tavern_tales.claims import CollectArgs, HeroTap, StakeArgs
-from games.tavern_tales.manual import SavedCatalog, catalog_from_state
 from games.tavern_tales.state import (
     EPIC_WIN,
     WIN,
@@ -30,7 +30,6 @@ from games.tavern_tales.state import (
     seat_of,
     two_player,
 )
-from games.tavern_tales.view import view
 
 OPENING_HAND = 4  # 3-5 players: deal 6, keep 4; 2 players: deal 5, keep 4
 
@@ -153,31 +152,7 @@ def invariants(state: State) -> list[str]:
     return broken
 
 
-game: Game[State] = Game(
-    slug="tavern-tales",
-    title="Tavern Tales",
-    State=State,
-    Options=Options,
-    setup_fn=setup,
-    view_fn=view,
-    seats_fn=seats,
-    outcome_fn=outcome,
-    invariants_fn=invariants,
-    blurb="Legends of Dungeon Drop: tall tales of dungeon deeds, one-upped around the table.",
-    template="games/tavern_tales/panel.html",
-    to_act_fn=to_act,
-    options_template="games/tavern_tales/new_options.html",
-    Catalog=SavedCatalog,
-    catalog_from_state_fn=catalog_from_state,
-    # A hero played face-down in a 2-player claim is its player's until it is shown.
-    secret_keys=frozenset({"hero"}),
-    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
-    # whose turn, the phase, who answers the claim now, and the decks' counts.
-    contended=frozenset(
-        {"active", "turn", "phase", "claim.stage", "claim.responder", "claim.passes"}
-        | {"claim.winner", "hero_deck", "feat_deck"}
-    ),
-)
+moves = MoveSet("tavern_tales.rules")
 
 
 def _active(state: State, seat: str) -> int:
@@ -187,7 +162,7 @@ def _active(state: State, seat: str) -> int:
     return state.active
 
 
-@game.move(NoArgs, label="Think'n'Drink", roles={"table", "player"})
+@moves.move(NoArgs, label="Think'n'Drink", roles={"table", "player"})
 def think_n_drink(state: State, args: NoArgs, seat: str) -> str:
     """Draw 3 heroes, discard 1, then discard down to the hand limit."""
     who = _active(state, seat)
@@ -213,7 +188,7 @@ def think_n_drink(state: State, args: NoArgs, seat: str) -> str:
     return sentence + claims.end_turn(state, claims.next_seat(state, who))
 
 
-@game.move(StakeArgs, roles={"table", "player"})
+@moves.move(StakeArgs, roles={"table", "player"})
 def stake_claim(state: State, args: StakeArgs, seat: str) -> str:
     """Play a hero face-up and claim feats at one of its depths."""
     _active(state, seat)
@@ -227,25 +202,25 @@ def _responder(state: State, seat: str) -> int:
     return state.claim.responder
 
 
-@game.move(NoArgs, label="Pass", roles={"table", "player"})
+@moves.move(NoArgs, label="Pass", roles={"table", "player"})
 def pass_claim(state: State, args: NoArgs, seat: str) -> str:
     """Let the claim stand for now (you may still one-up if it comes round again)."""
     return claims.pass_claim(state, _responder(state, seat))
 
 
-@game.move(HeroTap, label="One-up", roles={"table", "player"})
+@moves.move(HeroTap, label="One-up", roles={"table", "player"})
 def one_up(state: State, args: HeroTap, seat: str) -> str:
     """Play a hero to take the claim over (face-down in the 2-player game)."""
     return claims.one_up(state, _responder(state, seat), args)
 
 
-@game.move(HeroTap, label="Flip the table", roles={"table", "player"})
+@moves.move(HeroTap, label="Flip the table", roles={"table", "player"})
 def flip_table(state: State, args: HeroTap, seat: str) -> str:
     """2 players: turn the opponent's last hero over; a lie hands you the claim."""
     return claims.flip_table(state, _responder(state, seat), args)
 
 
-@game.move(CollectArgs, roles={"table", "player"})
+@moves.move(CollectArgs, roles={"table", "player"})
 def collect(state: State, args: CollectArgs, seat: str) -> str:
     """The claim's winner collects the feats, choosing how the special ones score."""
     if state.claim is None or state.claim.winner is None:
@@ -254,7 +229,7 @@ def collect(state: State, args: CollectArgs, seat: str) -> str:
     return state.players[state.claim.winner].name + " " + claims.collect(state, args)
 
 
-@game.move(NoArgs, label="Redraw a hand of elite heroes", roles={"table", "player"})
+@moves.move(NoArgs, label="Redraw a hand of elite heroes", roles={"table", "player"})
 def redraw_hand(state: State, args: NoArgs, seat: str) -> str:
     """Discard a hand made only of elite heroes and draw as many new cards."""
     who = _active(state, seat)
@@ -271,6 +246,3 @@ def redraw_hand(state: State, args: NoArgs, seat: str) -> str:
     state.hero_discard += size
     player.hand = draw_heroes(state, size)
     return f"{player.name} discarded a hand of elite heroes and drew {player.hand} new cards."
-
-
-manual.register(game)

@@ -11,7 +11,7 @@ import pytest
 from pydantic import BaseModel, Field
 
 from games import commute
-from games.engine import Game, Rng, RuleError, Seat
+from games.engine import Game, MoveSet, Rng, RuleError, Seat, collect
 from games.registry import all_games
 
 
@@ -44,17 +44,7 @@ def view(state: State, seat: str) -> dict:
     return state.model_dump(mode="json")
 
 
-commons = Game(
-    slug="commons",
-    title="Commons (tests only)",
-    State=State,
-    Options=Options,
-    setup_fn=setup,
-    view_fn=view,
-    seats_fn=seats,
-    template="tests/tally_panel.html",
-    contended=frozenset({"turn"}),  # every move reads whose turn it is
-)
+moves = MoveSet("commons")
 
 
 def index(seat: str) -> int:
@@ -69,28 +59,28 @@ class Text(BaseModel):
     text: str = Field(max_length=40)
 
 
-@commons.move(Points, roles={"player"})
+@moves.move(Points, roles={"player"})
 def mark(state: State, args: Points, seat: str) -> str:
     """A player marks points on their own track."""
     state.marks[index(seat)] += args.points
     return f"{state.players[index(seat)]} marks {args.points}."
 
 
-@commons.move(Text, roles={"player"})
+@moves.move(Text, roles={"player"})
 def note(state: State, args: Text, seat: str) -> str:
     """A player writes their own note."""
     state.notes[seat] = args.text
     return f"{state.players[index(seat)]} writes a note."
 
 
-@commons.move(Points)
+@moves.move(Points)
 def pot(state: State, args: Points, seat: str) -> str:
     """Anyone adds to the shared pot (a shared counter)."""
     state.pot += args.points
     return f"The pot holds {state.pot}."
 
 
-@commons.move(roles={"player"})
+@moves.move(roles={"player"})
 def draw(state: State, args, seat: str) -> str:
     """Draw a number from the seeded generator."""
     rng = Rng(state.rng)
@@ -99,14 +89,14 @@ def draw(state: State, args, seat: str) -> str:
     return f"{state.players[index(seat)]} draws."
 
 
-@commons.move(roles={"player"}, reads={"rng"})
+@moves.move(roles={"player"}, reads={"rng"})
 def peek(state: State, args, seat: str) -> str:
     """Write the generator's next number in one's note without drawing it (reads ``rng``)."""
     state.notes[seat] = str(Rng(state.rng).randbelow(2))
     return f"{state.players[index(seat)]} peeks."
 
 
-@commons.move(roles={"player"})
+@moves.move(roles={"player"})
 def catch_up(state: State, args, seat: str) -> str:
     """A player behind draws level with the leader: reads the other players' marks."""
     leader = max(state.marks)
@@ -116,18 +106,32 @@ def catch_up(state: State, args, seat: str) -> str:
     return f"{state.players[index(seat)]} catches up."
 
 
-@commons.move(Text, any_time=True)
+@moves.move(Text, any_time=True)
 def name_table(state: State, args: Text, seat: str) -> str:
     """Anyone names the table, whoever's turn it is (like card data read off the box)."""
     state.notes["table"] = args.text
     return "The table has a name."
 
 
-@commons.move(roles={"table"})
+@moves.move(roles={"table"})
 def end_turn(state: State, args, seat: str) -> str:
     """The shared display passes the turn on."""
     state.turn = (state.turn + 1) % len(state.players)
     return f"It is {state.players[state.turn]}'s turn."
+
+
+commons = Game(
+    slug="commons",
+    title="Commons (tests only)",
+    State=State,
+    Options=Options,
+    setup_fn=setup,
+    view_fn=view,
+    seats_fn=seats,
+    template="tests/tally_panel.html",
+    contended=frozenset({"turn"}),  # every move reads whose turn it is,
+    moves=collect(moves),
+)
 
 
 @pytest.fixture(autouse=True, scope="module")

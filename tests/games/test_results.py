@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games import results, services
-from games.dark_tales.rules import game as dark_tales
+from games.dark_tales.game import game as dark_tales
 from games.engine import Outcome, RuleError, Seat
 from games.models import Table
 from games.rng import Rng

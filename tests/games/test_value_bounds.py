@@ -15,7 +15,7 @@ import pytest
 from annotated_types import Ge, Gt, Le, Lt
 from pydantic import BaseModel, Field, ValidationError
 
-from games.engine import Game, NoArgs, RuleError, Seat
+from games.engine import Game, MoveSet, NoArgs, RuleError, Seat, collect
 from games.galzyr.campaign.state import Adventurer
 from games.registry import all_games
 
@@ -98,6 +98,16 @@ class Jar(BaseModel):
     beans: int = Field(0, ge=0, le=3)
 
 
+moves = MoveSet("jar")
+
+
+@moves.move()
+def add_bean(state: Jar, args, seat: str) -> str:
+    """A rule that forgot the jar's size: the engine still refuses the fourth bean."""
+    state.beans += 1
+    return "A bean."
+
+
 jar = Game(
     slug="jar",
     title="Jar",
@@ -106,14 +116,8 @@ jar = Game(
     setup_fn=lambda options, seed: Jar(),
     view_fn=lambda state, seat: state.model_dump(),
     seats_fn=lambda state: [Seat("table", "Table", "table")],
+    moves=collect(moves),
 )
-
-
-@jar.move()
-def add_bean(state: Jar, args, seat: str) -> str:
-    """A rule that forgot the jar's size: the engine still refuses the fourth bean."""
-    state.beans += 1
-    return "A bean."
 
 
 def test_a_move_that_would_store_a_number_past_its_bound_is_refused():

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from games.dark_tales.rules import game
+from games.dark_tales.game import game
 from games.dark_tales.state import State, zone
 from games.engine import RuleError, dump
 

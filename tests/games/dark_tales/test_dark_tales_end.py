@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.dark_tales.rules import game
+from games.dark_tales.game import game
 from games.dark_tales.state import State
 
 

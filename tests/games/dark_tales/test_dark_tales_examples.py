@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.dark_tales.catalog import tale_title
-from games.dark_tales.rules import game
+from games.dark_tales.game import game
 from games.dark_tales.state import State
 
 # -- the Dragon: "discard 1 Place and 1 Male from play, 2 VP for each card discarded" ------

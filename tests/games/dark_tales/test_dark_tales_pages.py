@@ -7,7 +7,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games import catalogs, services
-from games.dark_tales.rules import game
+from games.dark_tales.game import game
 from games.models import Table
 from storybook.librarian import make_librarian
 from tests.seating import api_as, sit

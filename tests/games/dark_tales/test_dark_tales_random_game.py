@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from games.dark_tales.catalog import ITEMS
 from games.dark_tales.effects import countable_places
-from games.dark_tales.rules import game
+from games.dark_tales.game import game
 from games.dark_tales.state import State, in_play, seat_id, take_from_hand, visible_copies
 from games.engine import RuleError
 from games.rng import Rng

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.dark_tales.rules import game
+from games.dark_tales.game import game
 from games.engine import ArgsError
 
 # -- setup ------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from games.tales_of_danger.catalog import DEFAULT_PEOPLE
-from games.tales_of_danger.rules import game
+from games.tales_of_danger.game import game
 from games.tales_of_danger.state import Leg, Segment, State
 
 SPONSORS = {

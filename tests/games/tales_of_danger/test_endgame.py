@@ -7,7 +7,7 @@ p3 the Bishop (3).
 import pytest
 
 from games.engine import RuleError
-from games.tales_of_danger.rules import game
+from games.tales_of_danger.game import game
 
 
 def four_legs(difficulty: int, journal: int):

@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from games.engine import ROLE_NAMES, RuleError
 from games.models import Table
-from games.tales_of_danger.rules import game
+from games.tales_of_danger.game import game
 from tests.seating import api_as, sit
 
 POOL = ["monk", "farmer", "deacon", "captain", "innkeeper"]

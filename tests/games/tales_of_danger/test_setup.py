@@ -3,7 +3,7 @@
 import pytest
 
 from games.engine import ArgsError
-from games.tales_of_danger.rules import game
+from games.tales_of_danger.game import game
 
 
 @pytest.mark.parametrize("players, sponsors", [(2, 3), (3, 4), (4, 6), (5, 6), (6, 6)])

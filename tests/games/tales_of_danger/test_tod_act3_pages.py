@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.tales_of_danger.rules import game
+from games.tales_of_danger.game import game
 from tests.games.tales_of_danger.pages import (
     QUEEN_HAND,
     forms,

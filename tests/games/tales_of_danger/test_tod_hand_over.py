@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.tales_of_danger.rules import game
+from games.tales_of_danger.game import game
 from tests.games.tales_of_danger.pages import HTMX, forms, page, pick, post_move, table_from
 from tests.seating import api_as, sit
 

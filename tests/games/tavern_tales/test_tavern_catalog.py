@@ -9,7 +9,7 @@ from pydantic import ValidationError
 
 from games.engine import RuleError
 from games.tavern_tales.catalog import CatalogPatch, merge, shipped, unknowns
-from games.tavern_tales.rules import game
+from games.tavern_tales.game import game
 
 
 def act(state, move, seat="table", **args):

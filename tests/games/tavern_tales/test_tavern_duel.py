@@ -8,7 +8,7 @@ import json
 import pytest
 
 from games.engine import RuleError
-from games.tavern_tales.rules import game
+from games.tavern_tales.game import game
 from games.tavern_tales.state import State
 
 CARDS = {

@@ -13,7 +13,7 @@ import json
 import pytest
 
 from games.engine import RuleError
-from games.tavern_tales.rules import game
+from games.tavern_tales.game import game
 
 # Facts a group would enter from its cards (test data, not the rulebook's numbers).
 CARDS = {

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.engine import RuleError
 from games.tavern_tales.catalog import DEPTHS
-from games.tavern_tales.rules import game
+from games.tavern_tales.game import game
 from games.tavern_tales.state import State
 
 # A complete catalog a group might have entered (test data): 71 feats with tracks and types.

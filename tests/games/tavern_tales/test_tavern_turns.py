@@ -8,7 +8,7 @@ import json
 import pytest
 
 from games.engine import ArgsError, RuleError
-from games.tavern_tales.rules import game
+from games.tavern_tales.game import game
 from games.tavern_tales.state import State
 
 # Facts a group would enter from its cards (test data, not the rulebook's numbers).

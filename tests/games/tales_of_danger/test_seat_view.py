@@ -3,7 +3,7 @@
 import pytest
 
 from games.engine import RuleError
-from games.tales_of_danger.rules import catalog_from_state, game
+from games.tales_of_danger.game import catalog_from_state, game
 
 POOL = ["monk", "farmer", "deacon", "captain", "innkeeper"]
 QUEEN_HAND = ["sailor", "business-man", "minstrel"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.dark_tales.rules import game
+from games.dark_tales.game import game
 from games.dark_tales.state import State
 
 

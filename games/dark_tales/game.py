@@ -1,0 +1,44 @@
+"""Dark Tales as the platform sees it: the rules' functions and every move module's moves
+gathered into one ``Game``. Move modules never import this one, so imports run one way."""
+
+from __future__ import annotations
+
+from games.dark_tales import card_entry, manual, rules
+from games.dark_tales.catalog import DarkTalesCatalog
+from games.dark_tales.scoring import invariants, outcome
+from games.dark_tales.seat_view import seats, to_act, view
+from games.dark_tales.state import Options, State
+from games.engine import Game, collect
+
+
+def catalog_from_state(state: State) -> dict:
+    """The card data a table's players entered (for the group's saved catalog)."""
+    return {
+        "cards": [card.model_dump(mode="json") for card in state.cards.values()],
+        "settings": [setting.model_dump(mode="json") for setting in state.settings.values()],
+    }
+
+
+game = Game(
+    slug="dark-tales",
+    title="Dark Tales",
+    State=State,
+    Options=Options,
+    setup_fn=rules.setup,
+    view_fn=view,
+    seats_fn=seats,
+    outcome_fn=outcome,
+    invariants_fn=invariants,
+    blurb="Tell a dark fairy tale with cards: score tracker and rules assistant.",
+    template="games/dark_tales/panel.html",
+    to_act_fn=to_act,
+    options_template="games/dark_tales/new_options.html",
+    Catalog=DarkTalesCatalog,
+    catalog_from_state_fn=catalog_from_state,
+    # A player's hand and face-down VP tokens are their own until the game ends.
+    secret_keys=frozenset({"hand", "hand_unknown", "vp"}),
+    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
+    # whose turn and which step of it, and the deck's count.
+    contended=frozenset({"active", "turn", "phase", "deck"}),
+    moves=collect(rules.moves, manual.moves, card_entry.moves),
+)

@@ -1,0 +1,44 @@
+"""Tales of Danger as the platform sees it: the rules' functions and every move module's moves
+gathered into one ``Game``. Move modules never import this one, so imports run one way."""
+
+from __future__ import annotations
+
+from games.engine import Game, collect
+from games.tales_of_danger import acts, card_entry, market, voyage
+from games.tales_of_danger.catalog import CatalogPatch, entered
+from games.tales_of_danger.rules import invariants, setup, to_act
+from games.tales_of_danger.scoring import outcome
+from games.tales_of_danger.seat_view import seats, view
+from games.tales_of_danger.state import Options, State
+
+
+def catalog_from_state(state: State) -> dict:
+    """The card values a table's players entered (for the group's saved catalog)."""
+    return entered(state.catalog).model_dump(mode="json", exclude_defaults=True)
+
+
+game = Game(
+    slug="tales-of-danger",
+    title="Tales of Danger #1: Days of Discovery",
+    State=State,
+    Options=Options,
+    setup_fn=setup,
+    view_fn=view,
+    seats_fn=seats,
+    outcome_fn=outcome,
+    invariants_fn=invariants,
+    blurb="Secure a sponsor, gather crew and supplies, and sail five segments to the Land of Danger.",
+    template="games/tales_of_danger/panel.html",
+    to_act_fn=to_act,
+    options_template="games/tales_of_danger/new_options.html",
+    # The group's card data (the CatalogPatch fields are Options fields), saved once per server.
+    Catalog=CatalogPatch,
+    catalog_from_state_fn=catalog_from_state,
+    # In Act 3 (and after) a player's hand is their own.
+    secret_keys=frozenset({"hand", "unnamed"}),
+    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
+    # the act and step, whose turn, who still owes a turn, and the deck's count.
+    contended=frozenset({"stage", "step", "active", "turn", "deck"})
+    | {"final_round_by", "final_turns", "prepare_queue"},
+    moves=collect(acts.moves, market.moves, voyage.moves, card_entry.moves),
+)
