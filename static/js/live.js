@@ -57,8 +57,37 @@
   document.addEventListener("htmx:sseError", function () {
     live = false; // the poll takes over until news comes through the stream again
   });
+  // One request for the live region at a time, the page's own move first. A poll answered
+  // while a move was on its way replaced the region the move was sent from, and htmx then
+  // swapped the move's answer into that detached region: the answer was lost, and htmx's
+  // hx-preserve moved the preserved elements (Galzyr's tab-bar radios) out of the page into
+  // it. So a move cancels the poll in flight, and no poll starts until the move is answered.
+  var moves = new Set(); // the XHRs of this page's moves on their way
+  var MOVE_MS = 20000; // a move unanswered this long no longer holds the polls back
+  var movedAt = 0;
+  function isPoll(element) {
+    return element.hasAttribute("data-poll") || element.hasAttribute("data-hand-over-poll");
+  }
+  function moving() {
+    return moves.size > 0 && Date.now() - movedAt < MOVE_MS;
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var source = event.detail.elt;
+    var target = event.detail.target;
+    if (!source || !target || target.id !== "live") return;
+    if (isPoll(source)) {
+      if (moving()) event.preventDefault(); // the move's answer brings the table
+      return;
+    }
+    moves.add(event.detail.xhr);
+    movedAt = Date.now();
+    document.querySelectorAll("#live [data-poll], #live [data-hand-over-poll]").forEach(function (poll) {
+      htmx.trigger(poll, "htmx:abort");
+    });
+  });
   document.addEventListener("htmx:afterRequest", function (event) {
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    moves.delete(event.detail.xhr);
     if (source && source.hasAttribute("data-poll") && event.detail.successful) {
       lastNews = Date.now();
     }

@@ -8,9 +8,15 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
+import threading
+import time
 from pathlib import Path
 
 import pytest
+import uvicorn
+
+from config.asgi import application
 
 CHROMIUM = Path(os.environ.get("TALEKEEPER_CHROMIUM", "/usr/bin/chromium"))
 # Screenshots for a reviewer who runs no browser (git-ignored; CI keeps the folder).
@@ -98,3 +104,23 @@ def new_page(chromium, viewport):
     yield open_device
     for context in contexts:
         context.close()
+
+
+@pytest.fixture
+def asgi_url(transactional_db):
+    """The app under uvicorn in a thread of this process (the test database is a file)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    config = uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning")
+    config.lifespan = "off"
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert server.started, "uvicorn did not start"
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)

@@ -4,40 +4,16 @@ fallback poll raised to a minute, so the stream alone brought it."""
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
 
 import pytest
-import uvicorn
 from playwright.sync_api import expect
 
-from config.asgi import application
 from games import services
 from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.browser.seats import invite_url, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture
-def asgi_url(transactional_db):
-    """The app under uvicorn in a thread of this process (the test database is a file)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    config = uvicorn.Config(application, host="127.0.0.1", port=port, log_level="warning")
-    config.lifespan = "off"
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started, "uvicorn did not start"
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
 
 
 @pytest.fixture
