@@ -40,7 +40,7 @@ from bench.core import (
 from games import services
 from games.galzyr.campaign.build import unroll
 from games.models import Move, Table
-from storybook import load_world
+from storybook.lint.folder import load_world
 from storybook.services import load_world_folder
 
 SAMPLE = Path(__file__).resolve().parents[1] / "fixtures" / "worlds" / "sallowmere-marches"

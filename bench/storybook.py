@@ -28,7 +28,7 @@ from django.urls import reverse
 from bench.core import HTMX, BenchError, Row, _call, _expect, _trim, keep_and_sit, measure
 from games import services
 from games.models import Table
-from storybook import load_world
+from storybook.lint.folder import load_world
 from storybook.services import load_world_folder
 from storybook.worldgen import FIRST, MINIMAL, generate_world
 

@@ -7,8 +7,8 @@ from games import views as game_views
 urlpatterns = [
     path("", include("games.urls")),
     path("api/", include("games.api_urls")),
-    path("", include("storybook.urls")),
-    path("api/", include("storybook.api_urls")),
+    path("", include("storybook.web.urls")),
+    path("api/", include("storybook.web.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("admin/", admin.site.urls),

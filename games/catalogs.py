@@ -26,7 +26,7 @@ from games import card_sheets
 from games.access import AccessDenied
 from games.engine import Game, RuleError
 from games.models import GameCatalog, GroupCatalog
-from storybook import source
+from storybook.loading import source
 
 MAX_BYTES = 1024 * 1024
 

@@ -2,7 +2,7 @@
 
 Everyone may read them. The sheet saves a group's card data for the keeper of one of the
 group's tables (``?group=<key>``, the group's key) and the server's for a librarian
-(``storybook.librarian``), through ``catalogs.save_sheet``; the YAML page stays a librarian's.
+(``storybook.web.librarian``), through ``catalogs.save_sheet``; the YAML page stays a librarian's.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from games.engine import RuleError
 from games.models import Table
 from games.registry import get_game
 from games.views_table import device_tables, partial_or_page, table_or_404
-from storybook.librarian import is_librarian, librarian_required
+from storybook.web.librarian import is_librarian, librarian_required
 
 GROUP_NAME_MAX = Table._meta.get_field("group").max_length
 

@@ -1,14 +1,23 @@
-"""Talekeeper's storybook: world packages, the scene format, the loader, lint and interpreter.
+"""Talekeeper's storybook: world packages (a book of numbered scenes, its card catalog and map),
+read, checked, stored and read aloud. It knows no game: a game's reader builds on it.
 
-Pure Python (no Django). The Django side calls:
+Pure subpackages (no Django, no I/O beyond reading a folder they are handed), each importing
+only the ones above it in this list:
 
-* ``load_world(path) -> World`` — raises ``WorldError(diagnostics)`` on any error;
-* ``lint_world(path) -> list[Diagnostic]`` — every error and warning, with file:line;
-* ``storybook.interpreter`` — what a seat sees of a scene, given a ``ReadContext``.
+* ``format`` — the book format: typed models of world.yaml, cards.yaml, events.yaml, scenes;
+* ``loading`` — a folder read into a ``World`` with every schema finding at file:line
+  (``source`` the YAML reader, ``loader.read_world``, ``diagnostics``, ``stored`` the JSON
+  the database keeps);
+* ``interpreter`` — what a seat sees of a scene, given a ``ReadContext``;
+* ``lint`` — the checks beyond the schema (``checks.check_world``) and ``folder``:
+  ``load_world(path) -> World`` (raises ``WorldError``) and ``lint_world(path)``.
+
+Pure modules at this level: ``worldgen`` (a large generated world, for benches and tests).
+
+Django side: ``models``, ``admin``, ``apps``, ``services`` (worlds into the database),
+``book_source`` (the reader's books from the database), ``catalog`` (a librarian's edits of a stored
+world's cards and map), ``web`` (pages, API, the librarian's permission), ``management``.
+
+The campaign and playtest modules (``campaign*``, ``playtest*``, ``lint_campaign``) are being
+replaced (issue 14).
 """
-
-from .diagnostics import Diagnostic, WorldError
-from .loader import lint_world, load_world
-from .world import World
-
-__all__ = ["Diagnostic", "World", "WorldError", "lint_world", "load_world"]

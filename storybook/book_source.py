@@ -18,8 +18,8 @@ from django.db.models import Q
 
 from games.galzyr import book as books
 from storybook.format import Card, EventCard, WorldInfo
+from storybook.loading.stored import scene_from_data
 from storybook.models import World, WorldScene
-from storybook.stored import scene_from_data
 
 SAMPLE_WORLD = "sallowmere-marches"  # the original sample world: new tables read it by default
 

@@ -23,10 +23,10 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .campaign_facts import facts_of, in_play
-from .campaign_index import Index
-from .context import Facts, ReadContext
-from .format import MAX_GOLD, MONTHS, START_GOLD, WEEKDAYS, season_of
+from storybook.campaign_facts import facts_of, in_play
+from storybook.campaign_index import Index
+from storybook.format import MAX_GOLD, MONTHS, START_GOLD, WEEKDAYS, season_of
+from storybook.interpreter.context import Facts, ReadContext
 
 MAX_ITEMS = 3
 MAX_QUESTS = 3

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from .context import Facts
+from storybook.interpreter.context import Facts
 
 if TYPE_CHECKING:  # only for annotations: campaign.py imports this module
-    from .campaign import Campaign, Player
+    from storybook.campaign import Campaign, Player
 
 IN_PLAY_PREFIXES = ("p", "at:", "global", "drawn")
 

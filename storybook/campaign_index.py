@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .format import Card
-from .format import conditions as c
-from .world import World
+from storybook.format import Card
+from storybook.format import conditions as c
+from storybook.loading.world import World
 
 
 class Index:

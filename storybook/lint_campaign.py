@@ -30,10 +30,9 @@ from games.galzyr.campaign.facts import (
     HARMONY_CARD,
     ResetPlan,
 )
-
-from .diagnostics import Diagnostic
-from .format import MONTHS, Card, WorldInfo
-from .world import CARDS_FILE, WORLD_FILE, World
+from storybook.format import MONTHS, Card, WorldInfo
+from storybook.loading.diagnostics import Diagnostic
+from storybook.loading.world import CARDS_FILE, WORLD_FILE, World
 
 PLAY = {"competitive": "competitive play", "cooperative": "solo and co-operative play"}
 

@@ -1,6 +1,6 @@
 """Loaded worlds. The YAML folder is the source; these rows are what the reader opens.
 
-``World.data`` is the whole validated world as plain JSON (``storybook.stored.world_data``:
+``World.data`` is the whole validated world as plain JSON (``storybook.loading.stored.world_data``:
 info, cards, events and scenes keyed by number). Each scene is also a ``WorldScene`` row, so
 opening one scene of a 2,000-scene book reads one small row, not the whole book.
 """
@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from storybook.format import Scene
-from storybook.stored import scene_from_data
+from storybook.loading.stored import scene_from_data
 
 
 class World(models.Model):
@@ -34,7 +34,7 @@ class World(models.Model):
         # (storybook.book_source): on SQLite, reading content_hash from the table row walks
         # the overflow pages of the multi-megabyte ``data`` column before it.
         indexes = [models.Index(fields=["slug", "content_hash"], name="world_slug_hash")]
-        # The librarian's permission (storybook.librarian): upload, replace and edit worlds,
+        # The librarian's permission (storybook.web.librarian): upload, replace and edit worlds,
         # their catalogs and the games' shared card catalogs. Its name is stored data, like
         # Django's own "Can change world", so it is not translated.
         permissions = [("edit_worlds", "Can upload and edit worlds and card catalogs")]

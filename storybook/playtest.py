@@ -28,10 +28,10 @@ from __future__ import annotations
 import random
 import time
 
-from .playtest_prepare import Exhaustive
-from .playtest_report import Report
-from .playtest_runs import Runs
-from .world import World
+from storybook.loading.world import World
+from storybook.playtest_prepare import Exhaustive
+from storybook.playtest_report import Report
+from storybook.playtest_runs import Runs
 
 
 def playtest(world: World, runs: int = 2000, seed: int = 1) -> Report:

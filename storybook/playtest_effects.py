@@ -17,10 +17,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .campaign import MAX_ITEMS, MAX_QUESTS, Campaign, Player, in_play
-from .effect_text import icon_owner
-from .format import MAX_GOLD, MAX_MARKS_PER_SKILL, card_of, pick_of
-from .format import effects as e
+from storybook.campaign import MAX_ITEMS, MAX_QUESTS, Campaign, Player, in_play
+from storybook.format import MAX_GOLD, MAX_MARKS_PER_SKILL, card_of, pick_of
+from storybook.format import effects as e
+from storybook.interpreter.effect_text import icon_owner
 
 END = "end"
 Report = Callable[..., None]  # (severity, data path, message, detail="") → a finding

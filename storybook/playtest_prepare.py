@@ -14,15 +14,15 @@ import random
 from collections import deque
 from typing import Any
 
-from .campaign import Campaign, Player, in_play
-from .conditions import evaluate
-from .format import MONTHS, WEEKDAYS, Scene
-from .format import conditions as c
-from .interpreter import option_views, read_scene
-from .lint import scene_links
-from .outcomes import outcome_ranges
-from .playtest_effects import END, Turn
-from .playtest_simulator import Simulator, _with_seat
+from storybook.campaign import Campaign, Player, in_play
+from storybook.format import MONTHS, WEEKDAYS, Scene
+from storybook.format import conditions as c
+from storybook.interpreter import option_views, read_scene
+from storybook.interpreter.conditions import evaluate
+from storybook.interpreter.outcomes import outcome_ranges
+from storybook.lint.checks import scene_links
+from storybook.playtest_effects import END, Turn
+from storybook.playtest_simulator import Simulator, _with_seat
 
 MAX_QUESTIONS_FULL = 8  # above this, answer combinations are all-yes, all-no and single flips
 

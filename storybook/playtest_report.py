@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .world import World
+from storybook.loading.world import World
 
 
 @dataclass

@@ -9,14 +9,13 @@ from dataclasses import replace
 from functools import cached_property
 
 from games.galzyr.campaign.build import endings_of
-
-from .campaign import Campaign, Player
-from .conditions import evaluate
-from .context import ReadContext
-from .format import Scene
-from .interpreter import pick_event_scene
-from .playtest_effects import Turn
-from .playtest_simulator import Simulator
+from storybook.campaign import Campaign, Player
+from storybook.format import Scene
+from storybook.interpreter import pick_event_scene
+from storybook.interpreter.conditions import evaluate
+from storybook.interpreter.context import ReadContext
+from storybook.playtest_effects import Turn
+from storybook.playtest_simulator import Simulator
 
 ROUNDS = {1: 8, 2: 7, 3: 6, 4: 5}  # rounds per game by player count, as in the rules
 GAMES = (1, 1, 2, 2, 3)  # games per run: a campaign goes on from the save slots

@@ -10,15 +10,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .campaign import Campaign
-from .campaign_index import Index
-from .context import ReadContext
-from .format import Scene
-from .interpreter import ChoiceError, option_views, read_scene, resolve
-from .outcomes import outcome_ranges
-from .playtest_effects import EffectRunner, Turn
-from .playtest_report import Finding, Report
-from .world import World
+from storybook.campaign import Campaign
+from storybook.campaign_index import Index
+from storybook.format import Scene
+from storybook.interpreter import ChoiceError, option_views, read_scene, resolve
+from storybook.interpreter.context import ReadContext
+from storybook.interpreter.outcomes import outcome_ranges
+from storybook.loading.world import World
+from storybook.playtest_effects import EffectRunner, Turn
+from storybook.playtest_report import Finding, Report
 
 MAX_CHAIN = 100  # scenes in a row in one turn before we call it an endless loop
 MAX_TRAIL = 12

@@ -23,10 +23,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.engine import RuleError
-from storybook import Diagnostic, WorldError, load_world
+from storybook.lint.folder import load_world
+from storybook.loading.diagnostics import Diagnostic, WorldError
+from storybook.loading.stored import content_hash, world_data
+from storybook.loading.world import WORLD_FILE
 from storybook.models import World, WorldScene
-from storybook.stored import content_hash, world_data
-from storybook.world import WORLD_FILE
 
 MAX_ZIP_BYTES = 20 * 1024 * 1024
 MAX_UNZIPPED_BYTES = 50 * 1024 * 1024

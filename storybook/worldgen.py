@@ -130,7 +130,7 @@ def main() -> None:
     import argparse
     import time
 
-    from storybook import lint_world, load_world
+    from storybook.lint.folder import lint_world, load_world
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("dest", type=Path)

@@ -231,7 +231,7 @@ class FolderShelf:
             path = self.folders.get(slug)
             if path is None:
                 return None
-            from storybook import load_world
+            from storybook.lint.folder import load_world
 
             self._books[slug] = Book.from_world(load_world(path), slug, version=slug)
         return self._books[slug]

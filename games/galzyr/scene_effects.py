@@ -36,8 +36,8 @@ from games.galzyr.campaign.cards import destination
 from games.galzyr.campaign.facts import MAX_ITEMS, MAX_QUESTS, Seat
 from games.galzyr.campaign.state import in_play
 from games.galzyr.campaign.text import Step, adventurer_name, card_label
-from storybook.effect_text import EffectView, icon_owner
 from storybook.format.common import SceneNumber
+from storybook.interpreter.effect_text import EffectView, icon_owner
 
 # Effects that take a card into play from a tray: the card's type says where it goes.
 TAKES = ("take", "status", "companion", "local_status", "global_status")

@@ -20,9 +20,9 @@ from games.galzyr.campaign.state import HOLDINGS, in_play
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.dice import ROLLS
 from games.galzyr.scene_effects import Pending
-from storybook.context import Facts, ReadContext
 from storybook.format import MONTHS
 from storybook.format.common import CardNumber, Month, SceneNumber
+from storybook.interpreter.context import Facts, ReadContext
 
 Role = Literal["sm", "table", "active", "player"]
 Mode = Literal["book", "campaign"]  # book only, or the campaign assistant tracking every card

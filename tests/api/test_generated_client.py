@@ -27,7 +27,7 @@ from rest_framework.authtoken.models import Token
 from games.galzyr import book as books
 from games.registry import all_games
 from games.schema import pascal
-from storybook.librarian import make_librarian
+from storybook.web.librarian import make_librarian
 
 PACKAGE = "talekeeper_client"
 WORLD = "sallowmere-marches"

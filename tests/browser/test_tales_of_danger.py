@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from games import services
 from games.tales_of_danger.catalog import DEFAULT_PEOPLE, DEFAULT_SPONSORS
-from storybook.librarian import make_librarian
+from storybook.web.librarian import make_librarian
 from tests.browser import seats
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,7 +9,7 @@ from django.urls import reverse
 from games import catalogs, services
 from games.models import GameCatalog, GroupCatalog
 from games.registry import get_game
-from storybook.librarian import make_librarian
+from storybook.web.librarian import make_librarian
 from tests.games.card_sheet_data import FILLED, post_for
 from tests.seating import sit
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from storybook import load_world
+from storybook.lint.folder import load_world
+from storybook.loading.stored import world_data
 from storybook.models import World, WorldScene
-from storybook.stored import world_data
 
 HERE = Path(__file__).resolve().parent
 FAULTS = HERE / "worlds" / "faults"

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import time
 
-from storybook import load_world
 from storybook.interpreter import ReadContext, read_scene
+from storybook.lint.folder import load_world
 
 
 def test_a_2000_scene_world_lints_clean_and_loads(tmp_path, capsys, generate_world):

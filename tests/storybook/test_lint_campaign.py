@@ -15,9 +15,9 @@ from django.urls import reverse
 
 from games.galzyr import book as books
 from games.models import Table
-from storybook import lint_world
+from storybook.lint.folder import lint_world
 from storybook.lint_campaign import campaign_readiness
-from storybook.loader import read_world
+from storybook.loading.loader import read_world
 
 FIRST = Path(__file__).resolve().parents[2] / "docs" / "examples" / "first-world"
 

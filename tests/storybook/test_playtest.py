@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from storybook import load_world
 from storybook.campaign import Campaign, Index
+from storybook.lint.folder import load_world
 from storybook.playtest import exhaustive, playtest
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "book-format.md"

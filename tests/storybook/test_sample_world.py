@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from storybook import World, lint_world, load_world
 from storybook.format import CONDITION_KEYS, EFFECT_VERBS, Paragraph, Variants
 from storybook.format import conditions as c
 from storybook.format import effects as e
+from storybook.lint.folder import lint_world, load_world
+from storybook.loading.world import World
 
 SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "worlds" / "sallowmere-marches"
 

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management import call_command
 
-from storybook import load_world
+from storybook.lint.folder import load_world
 from storybook.playtest import exhaustive, playtest
 
 SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "worlds" / "sallowmere-marches"

@@ -5,7 +5,7 @@ models)."""
 from __future__ import annotations
 
 from games.engine import RuleError
-from storybook.world import World
+from storybook.loading.world import World
 
 from .facts import (
     DISCORD_CARD,

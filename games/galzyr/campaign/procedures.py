@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from games.engine import RuleError
 from games.rng import Rng
-from storybook.world import World
+from storybook.loading.world import World
 
 from .build import build_campaign
 from .calendar import clear_timers

@@ -2,9 +2,9 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from storybook import lint_world
+from storybook.lint.folder import lint_world
 from storybook.lint_campaign import campaign_readiness
-from storybook.loader import read_world
+from storybook.loading.loader import read_world
 
 
 def summary(diagnostics) -> tuple[int, int, str]:

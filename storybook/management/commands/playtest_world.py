@@ -2,7 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from storybook import WorldError, load_world
+from storybook.lint.folder import load_world
+from storybook.loading.diagnostics import WorldError
 from storybook.playtest import exhaustive, playtest
 
 

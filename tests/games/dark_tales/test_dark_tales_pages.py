@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from games import catalogs, services
 from games.dark_tales.game import game
 from games.models import Table
-from storybook.librarian import make_librarian
+from storybook.web.librarian import make_librarian
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db

@@ -19,9 +19,9 @@ from games.galzyr.campaign.build import endings_of
 from games.galzyr.rules import game
 from games.galzyr.scene_effects import pending_from
 from games.galzyr.state import State
-from storybook import load_world
 from storybook.format.effects import Effect
 from storybook.interpreter import effect_view
+from storybook.lint.folder import load_world
 
 ROOT = Path(__file__).resolve().parents[3]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"

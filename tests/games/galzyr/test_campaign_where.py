@@ -13,7 +13,7 @@ from games.galzyr.campaign import (
     where_all,
     where_is,
 )
-from storybook import load_world
+from storybook.lint.folder import load_world
 
 SAMPLE = Path(__file__).resolve().parents[3] / "fixtures" / "worlds" / "sallowmere-marches"
 

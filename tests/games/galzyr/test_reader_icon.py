@@ -1,4 +1,4 @@
-"""``pick: icon`` has one meaning (issue 13), kept in ``storybook.effect_text.icon_owner``: the
+"""``pick: icon`` has one meaning (issue 13), kept in ``storybook.interpreter.effect_text.icon_owner``: the
 copy with the active player's adventurer icon, whoever receives it; with ``who: everyone``,
 each adventurer the copy with their own icon. The same in the reader's sentence, the campaign
 assistant (the app), the playtest and docs/book-format.md.
@@ -20,11 +20,11 @@ from games.galzyr import book as books
 from games.galzyr.rules import game
 from games.galzyr.scene_effects import pending_from
 from games.galzyr.state import State
-from storybook import load_world
 from storybook.campaign import Campaign, Index
-from storybook.effect_text import icon_owner
 from storybook.format.effects import Effect
 from storybook.interpreter import effect_view
+from storybook.interpreter.effect_text import icon_owner
+from storybook.lint.folder import load_world
 from storybook.playtest_effects import EffectRunner, Turn
 
 ROOT = Path(__file__).resolve().parents[3]

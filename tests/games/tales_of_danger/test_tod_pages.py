@@ -14,7 +14,7 @@ from django.urls import reverse
 from games import catalogs, services
 from games.models import Table
 from games.tales_of_danger.game import game
-from storybook.librarian import make_librarian
+from storybook.web.librarian import make_librarian
 from tests.games.tales_of_danger.pages import (
     POOL,
     QUEEN_HAND,

@@ -16,7 +16,7 @@ from games.engine import RuleError
 from games.models import Table
 from games.registry import get_game
 from games.views import options_from_form
-from storybook.librarian import make_librarian
+from storybook.web.librarian import make_librarian
 from tests.games.tavern_tales.pages import (
     CARDS,
     LIE,

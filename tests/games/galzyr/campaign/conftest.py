@@ -16,8 +16,9 @@ from pathlib import Path
 import pytest
 
 from games.galzyr.campaign import Campaign, check, new_campaign, setup_game
-from storybook import World, load_world
 from storybook.format import Card, Route
+from storybook.lint.folder import load_world
+from storybook.loading.world import World
 
 ROOT = Path(__file__).resolve().parents[4]
 GALZYR = ROOT / "fixtures" / "worlds" / "lands-of-galzyr"

@@ -8,7 +8,7 @@ import pytest
 
 from games.galzyr.campaign import GALZYR_PLAN
 from games.galzyr.campaign.build import plan_for, unroll
-from storybook import lint_world
+from storybook.lint.folder import lint_world
 
 from .conftest import GALZYR, GALZYR_WORLD
 

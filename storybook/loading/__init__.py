@@ -1,0 +1,5 @@
+"""A world folder read into a typed ``World``, every schema finding as a ``Diagnostic`` at
+file:line; and the ``World`` as the JSON the database keeps (``stored``). Pure: no Django.
+
+Imports only ``storybook.format``. The checks beyond the schema are ``storybook.lint``'s.
+"""

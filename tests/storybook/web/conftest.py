@@ -1,0 +1,17 @@
+"""The world a librarian's write changes."""
+
+from __future__ import annotations
+
+import pytest
+
+from storybook import catalog as ce
+from storybook.models import World
+from storybook.services import load_world_folder
+from tests.storybook.web.librarian_data import GALZYR, SLUG
+
+
+@pytest.fixture
+def world() -> World:
+    """The Lands of Galzyr world, with one route to change."""
+    load_world_folder(GALZYR)
+    return ce.add_route(SLUG, "location-1", "location-2", list(ce.SEASONS)).world
