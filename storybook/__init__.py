@@ -1,9 +1,11 @@
 """Talekeeper's storybook: world packages (a book of numbered scenes, its card catalog and map),
 read, checked, stored and read aloud. It knows no game: a game's reader builds on it.
 
-Pure subpackages (no Django, no I/O beyond reading a folder they are handed), each importing
-only the ones above it in this list:
+Pure (no Django, no I/O beyond reading a folder they are handed), each importing only the
+ones above it in this list:
 
+* ``refusal`` (a module) — ``StorybookRefused``, the storybook's refusal with a sentence (a
+  game turns it into its own where it calls the storybook);
 * ``format`` — the book format: typed models of world.yaml, cards.yaml, events.yaml, scenes;
 * ``loading`` — a folder read into a ``World`` with every schema finding at file:line
   (``source`` the YAML reader, ``loader.read_world``, ``diagnostics``, ``stored`` the JSON
@@ -12,11 +14,12 @@ only the ones above it in this list:
 * ``lint`` — the checks beyond the schema (``checks.check_world``) and ``folder``:
   ``load_world(path) -> World`` (raises ``WorldError``) and ``lint_world(path)``.
 
-Pure modules at this level: ``worldgen`` (a large generated world, for benches and tests).
+* ``worldgen`` (a module) — a large generated world, for benches and tests.
 
 Django side: ``models``, ``admin``, ``apps``, ``services`` (worlds into the database),
-``book_source`` (the reader's books from the database), ``catalog`` (a librarian's edits of a stored
-world's cards and map), ``web`` (pages, API, the librarian's permission), ``management``.
+``shelf`` (stored worlds read a piece at a time, for a game's reader), ``catalog`` (a
+librarian's edits of a stored world's cards and map), ``web`` (pages, API, the librarian's
+permission), ``management``.
 
 The campaign and playtest modules (``campaign*``, ``playtest*``, ``lint_campaign``) are being
 replaced (issue 14).

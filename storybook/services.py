@@ -22,12 +22,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.engine import RuleError
 from storybook.lint.folder import load_world
 from storybook.loading.diagnostics import Diagnostic, WorldError
 from storybook.loading.stored import content_hash, world_data
 from storybook.loading.world import WORLD_FILE
 from storybook.models import World, WorldScene
+from storybook.refusal import StorybookRefused
 
 MAX_ZIP_BYTES = 20 * 1024 * 1024
 MAX_UNZIPPED_BYTES = 50 * 1024 * 1024
@@ -35,7 +35,7 @@ MAX_FILES = 5000
 SLUG = re.compile(r"^[a-z0-9_][a-z0-9_-]{0,59}$")
 
 
-class WorldRefused(RuleError):
+class WorldRefused(StorybookRefused):
     """The world was not loaded. ``diagnostics`` lists every finding (file:line: …)."""
 
     def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None):

@@ -4,9 +4,15 @@ from django.utils.translation import gettext_lazy as _
 
 class GalzyrConfig(AppConfig):
     """Lands of Galzyr as an app of its own: its template tags and management commands sit
-    beside its code, and at start-up it hands the storybook what the storybook may not import
-    (the Galzyr side depends on the storybook, never the other way round)."""
+    beside its code, and at start-up it installs the reader's shelf over the storybook's stored
+    worlds (the Galzyr side depends on the storybook, never the other way round)."""
 
     name = "games.galzyr"
     label = "galzyr"
     verbose_name = _("Lands of Galzyr")
+
+    def ready(self) -> None:
+        # Django imports models only once every app is loaded, hence here and not at the top.
+        from games.galzyr.reader.database_shelf import install
+
+        install()  # the reader's books, from the storybook's stored worlds

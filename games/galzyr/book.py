@@ -10,7 +10,7 @@ opened to the next view of the same world on the same thread (``hand_over`` /
 the world's row, which costs more the bigger the world).
 
 Where books come from is pluggable: a *shelf* is installed with ``install(shelf)``. The
-Django side (``storybook.book_source``) installs one that reads the loaded worlds from the
+Django side (``games.galzyr.reader.database_shelf``) installs one that reads the loaded worlds from the
 database when the app starts; tests and scripts install a ``FolderShelf`` that loads world
 folders from disk.
 """

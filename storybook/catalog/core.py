@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import copy
 import re
-import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from pydantic import ValidationError
 
-from games.engine import RuleError
 from storybook.catalog.changes import Changes, card_label, diff
 from storybook.format import Card, EventCard, WorldInfo
 from storybook.format.common import Model
@@ -30,6 +29,7 @@ from storybook.loading.stored import content_hash, scene_from_data
 from storybook.loading.world import CARDS_FILE, WORLD_FILE
 from storybook.loading.world import World as TypedWorld
 from storybook.models import World
+from storybook.refusal import StorybookRefused
 
 INT_FIELDS = ("copies", "gold", "timer")
 _OLD_WARNING = re.compile(
@@ -37,7 +37,7 @@ _OLD_WARNING = re.compile(
 )
 
 
-class CatalogRefused(RuleError):
+class CatalogRefused(StorybookRefused):
     """Nothing was saved. ``diagnostics`` lists every finding as file:line: severity: message."""
 
     def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None):
@@ -46,7 +46,7 @@ class CatalogRefused(RuleError):
         self.diagnostics = [str(d) for d in self.findings]
 
 
-class CardNotFound(RuleError):
+class CardNotFound(StorybookRefused):
     pass
 
 
@@ -134,7 +134,7 @@ def _change(slug: str, mutate: Mutate, *, dry_run: bool = False) -> Saved:
         try:
             mutate(info, cards)
             world, info_json, cards_json = _validate(row, info, cards)
-        except RuleError as exc:
+        except StorybookRefused as exc:
             exc.world = row  # type: ignore[attr-defined]  # as it stays: pages show it again
             raise
         return _save(row, world, info_json, cards_json, dry_run=dry_run)
@@ -238,26 +238,35 @@ def _refused(diags: list[Diagnostic]) -> CatalogRefused:
 
 # The typed scenes and events of a world, kept per process: a catalog edit never changes them,
 # and validating 2,000 scenes again for every edit would take seconds. They change only when
-# the world is loaded again, which sets ``loaded``.
-_BOOKS: dict[tuple[int, str], tuple[list, dict, dict]] = {}
-_BOOKS_LOCK = threading.Lock()
+# the world is loaded again, which sets ``loaded``. 4 worlds: the few being edited at a time (a
+# 2,000-scene world's typed scenes take tens of MB).
+BOOK_PARTS_KEPT = 4
+
+
+@dataclass(frozen=True)
+class _Stored:
+    """A world row as the cache's key: its identity only. ``data`` ([row.data]) rides along for
+    a miss and is let go once typed, so the cache keeps the typed parts and not the JSON too."""
+
+    pk: int
+    loaded: str
+    scene_count: int
+    data: list = field(compare=False, repr=False)
+
+
+@lru_cache(maxsize=BOOK_PARTS_KEPT)
+def _typed_parts(stored: _Stored) -> tuple[list[EventCard], dict, dict]:
+    data = stored.data.pop()
+    events = [EventCard.model_validate(ev) for ev in data.get("events", [])]
+    scenes = {int(n): scene_from_data(s) for n, s in data.get("scenes", {}).items()}
+    files = {int(n): f for n, f in data.get("scene_files", {}).items()}
+    return events, scenes, files
 
 
 def _book_parts(row: World) -> tuple[list[EventCard], dict, dict]:
-    key = (row.pk, f"{row.loaded.isoformat()}/{row.scene_count}")
-    found = _BOOKS.get(key)
-    if found is None:
-        events = [EventCard.model_validate(ev) for ev in row.data.get("events", [])]
-        scenes = {int(n): scene_from_data(s) for n, s in row.data.get("scenes", {}).items()}
-        files = {int(n): f for n, f in row.data.get("scene_files", {}).items()}
-        found = (events, scenes, files)
-        with _BOOKS_LOCK:
-            for old in [k for k in _BOOKS if k[0] == row.pk]:
-                del _BOOKS[old]
-            while len(_BOOKS) >= 4:
-                del _BOOKS[next(iter(_BOOKS))]
-            _BOOKS[key] = found
-    events, scenes, files = found
+    events, scenes, files = _typed_parts(
+        _Stored(row.pk, row.loaded.isoformat(), row.scene_count, [row.data])
+    )
     return list(events), dict(scenes), dict(files)
 
 

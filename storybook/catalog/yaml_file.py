@@ -16,7 +16,6 @@ from pydantic import ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from games.engine import RuleError
 from storybook.catalog.core import (
     CatalogRefused,
     CatalogWorld,
@@ -34,6 +33,7 @@ from storybook.loading.diagnostics import Diagnostic
 from storybook.loading.loader import validation_diagnostics
 from storybook.loading.source import Source, SourceError, parse
 from storybook.models import World
+from storybook.refusal import StorybookRefused
 
 MAX_BYTES = 1024 * 1024  # an export of a 1,000-card catalog is about 60 kB
 EXPORT_FORMAT = 1
@@ -232,7 +232,7 @@ def import_catalog(
         cards = {str(c.number): _dump(c) for c in parsed.cards}
         try:
             world, info_json, cards_json = _validate(row, info, cards, sources=src)
-        except RuleError as exc:
+        except StorybookRefused as exc:
             exc.world = row  # type: ignore[attr-defined]
             raise
         return _save(row, world, info_json, cards_json, dry_run=dry_run)

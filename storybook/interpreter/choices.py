@@ -14,9 +14,10 @@ from storybook.interpreter.effect_text import EffectView, effect_view
 from storybook.interpreter.outcomes import effective_labels, outcome_ranges
 from storybook.interpreter.shown import OptionView, OutcomeView, ResultView
 from storybook.interpreter.text import answers, visible_text
+from storybook.refusal import StorybookRefused
 
 
-class ChoiceError(ValueError):
+class ChoiceError(StorybookRefused):
     """A choice the book does not allow now (a locked option, a check without successes)."""
 
 

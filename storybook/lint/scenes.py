@@ -180,6 +180,8 @@ def _signature(f: Filters) -> Signature:
     )
 
 
+# 1024 shapes of month/season/weekday variants: a book reuses a few, and each entry is a small
+# dict, so lint of any number of books stays a few hundred kB.
 @functools.lru_cache(maxsize=1024)
 def _uncovered(signatures: tuple[Signature, ...]) -> dict[str, list[str]]:
     """Month → weekdays on which none of the variants is read (most books reuse a few shapes)."""

@@ -24,7 +24,7 @@ def format_path(path: tuple) -> str:
     return out
 
 
-@cache
+@cache  # no argument: one value per process, the format's own keys
 def known_keys() -> frozenset[str]:
     """Every key the format knows, in any file (as written: ``from``, ``not``)."""
     keys: set[str] = set()

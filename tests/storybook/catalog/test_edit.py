@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from storybook import catalog as ce
-from storybook.book_source import DatabaseShelf
+from storybook import shelf
 from storybook.format import Catalog
 from storybook.loading.source import parse
 from storybook.loading.stored import content_hash, world_data, world_from_data
@@ -58,12 +58,13 @@ def test_renaming_a_card_saves_it_in_the_stored_format_with_a_new_hash(galzyr):
 
 
 def test_new_tables_read_the_edited_catalog(galzyr):
-    shelf = DatabaseShelf()
-    assert shelf.book("lands-of-galzyr").cards[127] == "Card #127"
+    world_id, before = shelf.stamp("lands-of-galzyr")
+    assert shelf.head(world_id).cards[127].name == "Card #127"
     ce.edit_card("lands-of-galzyr", 127, {"name": "The Lost Map", "copies": "2"})
-    book = shelf.book("lands-of-galzyr")  # the hash moved: the book is read again
-    assert book.cards[127] == "The Lost Map"
-    assert book.catalog[127].copies == 2
+    # the hash moved: a reader's kept book is read again
+    assert shelf.stamp("lands-of-galzyr") == (world_id, fresh().content_hash) != (world_id, before)
+    card = shelf.head(world_id).cards[127]
+    assert card.name == "The Lost Map" and card.copies == 2
 
 
 def test_copies_and_optional_fields_from_a_form(galzyr):

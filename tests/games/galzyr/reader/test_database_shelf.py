@@ -1,4 +1,5 @@
-"""The reader's shelf (storybook.book_source): the per-request "is the hash the same?" check."""
+"""The reader's shelf over the stored worlds (games.galzyr.reader.database_shelf): the
+per-request "is the hash the same?" check, and a book kept by row id and content hash."""
 
 from __future__ import annotations
 
@@ -8,13 +9,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from storybook.book_source import DatabaseShelf
+from games.galzyr.reader.database_shelf import DatabaseShelf
 from storybook.models import World
 from storybook.services import load_world_folder
 
 pytestmark = pytest.mark.django_db
 
-MINIMAL = Path(__file__).resolve().parents[2] / "fixtures" / "worlds" / "_minimal"
+MINIMAL = Path(__file__).resolve().parents[4] / "fixtures" / "worlds" / "_minimal"
 
 
 def test_a_kept_book_costs_one_query_that_does_not_read_the_world_data():
@@ -37,3 +38,11 @@ def test_a_changed_hash_reads_the_book_again_and_an_unknown_slug_has_none():
     second = shelf.book("vale")
     assert second is not first and second.version == "0" * 64
     assert shelf.book("no-such-world") is None
+
+
+def test_forget_drops_every_kept_book():
+    load_world_folder(MINIMAL, "vale")
+    shelf = DatabaseShelf()
+    first = shelf.book("vale")
+    shelf.forget()
+    assert shelf.book("vale") is not first
