@@ -8,9 +8,13 @@ scene is reachable: location scenes start chains that go from scene to scene.
 
 from __future__ import annotations
 
+import argparse
 import random
 import shutil
+import time
 from pathlib import Path
+
+from storybook.lint.folder import lint_world, load_world
 
 MINIMAL = Path(__file__).resolve().parents[1] / "fixtures" / "worlds" / "_minimal"
 FIRST = 1001
@@ -127,11 +131,6 @@ def generate_world(dest: Path, scenes: int = 2000, seed: int = 0) -> Path:
 
 
 def main() -> None:
-    import argparse
-    import time
-
-    from storybook.lint.folder import lint_world, load_world
-
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("dest", type=Path)
     parser.add_argument("--scenes", type=int, default=2000)
