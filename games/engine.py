@@ -220,6 +220,10 @@ class Game(Generic[S]):
     # move's writes and declared ``reads`` and to running the move on both states.
     contended: frozenset[str] = frozenset()
     moves: dict[str, MoveSpec] = field(default_factory=dict)
+    # Options a new table of this game starts with, one per kind of table worth trying (player
+    # counts, modes): the platform's generic tests play each one (tests/games/, tests/api/),
+    # so a game in the registry is checked without a list of games in any test.
+    sample_options: tuple[dict[str, Any], ...] = ()
 
     def move(self, args: type[BaseModel] = NoArgs, **how):
         """Register a move on this game directly (tests' throwaway games); a game module

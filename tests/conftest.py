@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, Field
 
+from games.bounds import Score, Seed, index_below, upto
 from games.engine import Game, MoveSet, Outcome, Rng, RuleError, Seat, collect
 from games.registry import all_games
 
@@ -15,10 +16,10 @@ class TallyOptions(BaseModel):
 
 class TallyState(BaseModel):
     players: list[str]
-    totals: list[int]
-    secrets: list[int]  # one per player, seen only from that player's seat
-    turn: int = 0
-    rng: int
+    totals: list[Score]  # below zero is the invariant's to refuse, with its sentence
+    secrets: list[upto(999)]  # one per player, seen only from that player's seat
+    turn: index_below(4) = 0
+    rng: Seed
 
 
 def tally_setup(options: TallyOptions, seed: int) -> TallyState:
@@ -105,6 +106,7 @@ tally = Game(
     template="tests/tally_panel.html",
     secret_keys=frozenset({"secret"}),
     moves=collect(moves),
+    sample_options=({"players": ["Ada", "Bo"]},),
 )
 
 
@@ -117,12 +119,10 @@ def fresh_guess_counts():
     cache.clear()
 
 
-@pytest.fixture(autouse=True, scope="session")
+@pytest.fixture(scope="session")
 def tally_registered():
-    games = all_games()
-    games["tally"] = tally
-    yield tally
-    games.pop("tally", None)
+    """The tally game, registered for the whole run (``pytest_configure``)."""
+    return tally
 
 
 def pytest_configure(config):
@@ -132,3 +132,5 @@ def pytest_configure(config):
 
     # The tally game's panel lives beside the tests, not in the product's templates.
     settings.TEMPLATES[0]["DIRS"].append(Path(__file__).parent / "templates")
+    # Registered before collection, so tests parametrized over the registry play it too.
+    all_games()["tally"] = tally

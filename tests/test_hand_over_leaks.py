@@ -17,7 +17,6 @@ from django.urls import reverse
 
 from games import access
 from games.registry import all_games
-from tests.games.test_services_loaded_state import OPTIONS
 from tests.seating import claim, sit
 from tests.test_leak_matrix import forbidden_for, many_tries, secret_texts, with_secrets, world
 
@@ -47,7 +46,7 @@ def shows_only(client, table, seat: str) -> None:
             assert not [t for t in texts if t in page], (url_name, seat)
 
 
-@pytest.mark.parametrize("slug", sorted(OPTIONS))
+@pytest.mark.parametrize("slug", sorted(all_games()))
 def test_a_seats_secrets_show_on_the_display_only_after_the_hand_over(slug):
     table = with_secrets(slug)
     game = all_games()[slug]

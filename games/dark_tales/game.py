@@ -41,4 +41,5 @@ game = Game(
     # whose turn and which step of it, and the deck's count.
     contended=frozenset({"active", "turn", "phase", "deck"}),
     moves=collect(rules.moves, manual.moves, card_entry.moves),
+    sample_options=({"players": ["Ada", "Bo"]}, {"players": ["Ada", "Bo", "Cy"]}),
 )

@@ -160,6 +160,11 @@ game = GalzyrGame(
         | {"campaign.game.phase", "campaign.game.turn", "campaign.game.step"}
         | {"campaign.game.number", "campaign.game.starting", "campaign.calendar.day"}
     ),
+    # The sample world (fixtures/worlds/sallowmere-marches), read aloud and as a campaign.
+    sample_options=(
+        {"players": ["Ada", "Bo"], "world": "sallowmere-marches"},
+        {"players": ["Ada", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
+    ),
 )
 
 

@@ -41,4 +41,5 @@ game = Game(
     contended=frozenset({"stage", "step", "active", "turn", "deck"})
     | {"final_round_by", "final_turns", "prepare_queue"},
     moves=collect(acts.moves, market.moves, voyage.moves, card_entry.moves),
+    sample_options=({"players": ["Ada", "Bo"]}, {"players": ["Ada", "Bo", "Cy"]}),
 )

@@ -34,4 +34,5 @@ game: Game[State] = Game(
         | {"claim.winner", "hero_deck", "feat_deck"}
     ),
     moves=collect(rules.moves, manual.moves),
+    sample_options=({"players": ["Ada", "Bo"]}, {"players": ["Ada", "Bo", "Cy"]}),
 )

@@ -24,14 +24,14 @@ from games.rng import Rng
 from tests.games.dark_tales.test_dark_tales_random_game import bot_move
 from tests.games.tales_of_danger.test_property import Player
 from tests.games.tavern_tales.test_tavern_property import candidates
-from tests.games.test_services_loaded_state import OPTIONS, random_args, scalars_of
+from tests.games.test_services_loaded_state import random_args, sample_cases, scalars_of
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
 SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
 # Numbers a move may name that no state holds yet: the book's scenes, small counts.
 SCENES = sorted({int(p.name[:4]) for p in (SAMPLE / "scenes").rglob("*.yaml")})
-CASES = [(slug, options) for slug, all_options in OPTIONS.items() for options in all_options]
+CASES = sample_cases()
 TRIES = 60
 
 

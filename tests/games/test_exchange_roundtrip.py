@@ -17,7 +17,7 @@ from games import exchange, services
 from games.engine import RuleError
 from games.galzyr import book as books
 from games.registry import all_games
-from tests.games.test_services_loaded_state import OPTIONS, random_args, scalars_of
+from tests.games.test_services_loaded_state import random_args, scalars_of
 
 pytestmark = pytest.mark.django_db
 
@@ -57,7 +57,7 @@ def walk(slug: str, options: dict, seed: int, steps: int):
     return table
 
 
-CASES = [(slug, options[0]) for slug, options in OPTIONS.items()]
+CASES = [(slug, game.sample_options[0]) for slug, game in all_games().items()]
 
 
 @pytest.mark.parametrize(("slug", "options"), CASES)

@@ -15,7 +15,10 @@ from games.access import AccessDenied, Credential, SeatHeld
 from games.engine import RuleError
 from games.models import Claim
 from games.registry import all_games
-from tests.games.test_services_loaded_state import OPTIONS, world  # noqa: F401 (a fixture)
+from tests.games.test_services_loaded_state import (  # noqa: F401 (world: a fixture)
+    sample_cases,
+    world,
+)
 from tests.seating import claim, cookie_value, sit
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +76,7 @@ def test_the_display_plays_no_seat_the_table_lacks(table):
 @pytest.mark.usefixtures("world")
 @pytest.mark.parametrize(
     "slug, options",
-    [(slug, options) for slug in sorted(OPTIONS) for options in OPTIONS[slug]],
+    sorted(sample_cases(), key=lambda case: case[0]),
     ids=lambda value: value if isinstance(value, str) else "-".join(map(str, value.values())),
 )
 def test_every_game_can_be_played_for_an_unheld_seat(slug, options):
@@ -276,7 +279,7 @@ def test_a_hand_over_nobody_ends_hides_itself_after_half_an_hour(client, table):
 def test_a_group_with_one_tablet_hands_it_to_the_story_master_for_a_secret(client):
     """Lands of Galzyr with no story master's device: the display answers a secret question
     only as the story master, after the hand-over; before it, the question is not on it."""
-    table = services.create_table("galzyr", "One tablet", OPTIONS["galzyr"][0])
+    table = services.create_table("galzyr", "One tablet", all_games()["galzyr"].sample_options[0])
     for name, args in (("pick-month", {"month": "march"}), ("open-scene", {"number": 1004})):
         table, _ = services.apply_move(
             table.code, name, args, expected_version=table.version, seat="sm"

@@ -28,17 +28,15 @@ from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
 
-OPTIONS = {
-    "tally": [{"players": ["Ada", "Bo"]}],  # the tests' own game (tests/conftest.py)
-    "dark-tales": [{"players": ["Ada", "Bo"]}, {"players": ["Ada", "Bo", "Cy"]}],
-    "tales-of-danger": [{"players": ["Ada", "Bo"]}, {"players": ["Ada", "Bo", "Cy"]}],
-    "tavern-tales": [{"players": ["Ada", "Bo"]}, {"players": ["Ada", "Bo", "Cy"]}],
-    "galzyr": [
-        {"players": ["Ada", "Bo"], "world": "sallowmere-marches"},
-        {"players": ["Ada", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
-    ],
-}
 STEPS, TRIES = 40, 80
+
+
+def sample_cases() -> list[tuple[str, dict]]:
+    """(slug, options) for each sample table of every registered game (``Game.sample_options``),
+    the tests' own tally included (tests/conftest.py registers it before collection)."""
+    return [
+        (slug, options) for slug, game in all_games().items() for options in game.sample_options
+    ]
 
 
 @pytest.fixture
@@ -48,8 +46,11 @@ def world():
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
 
 
-def test_every_registered_game_has_options_here():
-    assert set(all_games()) <= set(OPTIONS)
+def test_every_registered_game_names_sample_options():
+    for slug, game in all_games().items():
+        assert game.sample_options, f"{slug} names no sample_options for the generic tests"
+        for options in game.sample_options:
+            game.parse_options(options)
 
 
 def scalars_of(data, found=None) -> dict[type, list]:
@@ -124,11 +125,14 @@ def shown(game, state) -> dict:
     }
 
 
-@pytest.mark.parametrize(
-    ("slug", "options"),
-    [(slug, options) for slug, all_options in OPTIONS.items() for options in all_options],
-)
+@pytest.mark.parametrize(("slug", "options"), sample_cases())
 def test_a_moves_own_state_shows_what_a_fresh_parse_shows(world, slug, options):
+    check_own_state_shows_what_a_parse_shows(slug, options)
+
+
+def check_own_state_shows_what_a_parse_shows(slug: str, options: dict) -> None:
+    """Walk a table of ``slug`` at random; each accepted move's own state must show what a
+    fresh parse of the stored state shows."""
     game = all_games()[slug]
     rng = random.Random(f"{slug}-{json.dumps(options)}")
     data = game.setup(options, seed=rng.randrange(2**32))
