@@ -25,18 +25,20 @@ BACKUP_AFTER: dict[str, frozenset[str]] = {
 
 @cache
 def all_games() -> dict[str, Game]:
-    games = {}
-    for slug, module in GAME_MODULES.items():
-        game = import_module(module).game
-        if game.slug != slug:
-            raise RuntimeError(f"{module} declares slug {game.slug!r}, registry says {slug!r}")
-        game.backup_after = frozenset(game.backup_after) | BACKUP_AFTER.get(slug, frozenset())
-        unknown = sorted(game.backup_after - game.moves.keys())
-        if unknown:
-            # A renamed move would silently stop the backups: fail at start-up instead.
-            raise RuntimeError(f"{module}: backup_after names unknown moves {unknown}")
-        games[slug] = game
-    return games
+    return {slug: load(slug, module) for slug, module in GAME_MODULES.items()}
+
+
+def load(slug: str, module: str) -> Game:
+    """The ``game`` that ``module`` builds, checked against its registry line."""
+    game = import_module(module).game
+    if game.slug != slug:
+        raise RuntimeError(f"{module} declares slug {game.slug!r}, registry says {slug!r}")
+    game.backup_after = frozenset(game.backup_after) | BACKUP_AFTER.get(slug, frozenset())
+    unknown = sorted(game.backup_after - game.moves.keys())
+    if unknown:
+        # A renamed move would silently stop the backups: fail at start-up instead.
+        raise RuntimeError(f"{module}: backup_after names unknown moves {unknown}")
+    return game
 
 
 def get_game(slug: str) -> Game:

@@ -64,6 +64,10 @@ CASES = [(slug, game.sample_options[0]) for slug, game in all_games().items()]
 @settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 12))
 def test_export_import_export_is_the_same_document(world, slug, options, seed, steps):
+    check_round_trip(slug, options, seed, steps)
+
+
+def check_round_trip(slug: str, options: dict, seed: int, steps: int) -> None:
     table = walk(slug, options, seed, steps)
     document = exchange.export_table(table)
     copy = exchange.import_table(json.dumps(document))

@@ -8,6 +8,7 @@ with what was sent.
 
 from __future__ import annotations
 
+import json
 from html.parser import HTMLParser
 from io import StringIO
 
@@ -15,8 +16,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from games import services
 from games.galzyr import book as books
 from games.models import Table
+from tests.games.test_services_loaded_state import sample_cases
 
 pytestmark = pytest.mark.django_db
 
@@ -99,6 +102,29 @@ def came_back(response, data: dict, says: str) -> str:
 
 def seats(*names: str) -> list[str]:
     return [*names] + [""] * (BLANK_SEATS - len(names))
+
+
+# -- every registered game ------------------------------------------------------------------
+
+
+def check_the_form_starts_a_table(client, slug: str, options: dict) -> None:
+    """The game's form (its ``options_template`` among the fields) starts a table of each of
+    its sample options: the players' names in their seats, the rest as the form's JSON."""
+    page = client.get(reverse("games:new", args=[slug]))
+    assert page.status_code == 200
+    rest = {key: value for key, value in options.items() if key != "players"}
+    data = {"name": "From the form", "player": seats(*options.get("players", []))}
+    response = post(client, slug, {**data, "options_json": json.dumps(rest)})
+    assert response.status_code == 302, response.content.decode()[:500]
+    table = Table.objects.filter(name="From the form").latest("pk")
+    assert table.game == slug
+    labels = " ".join(seat.label for seat in services.game_of(table).seats(table.state))
+    assert all(name in labels for name in options.get("players", [])), labels
+
+
+@pytest.mark.parametrize(("slug", "options"), sample_cases())
+def test_every_game_starts_a_table_from_its_form(client, world, slug, options):
+    check_the_form_starts_a_table(client, slug, options)
 
 
 # -- the platform (the test game) ------------------------------------------------------------

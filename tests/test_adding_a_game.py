@@ -1,0 +1,149 @@
+"""docs/api.md's "Adding a game", followed literally: every code block of the section that
+starts with a path is written to that path in a throwaway tree, the registry block's line is
+registered, and the platform's generic tests run on the game with no other edit (setup and
+moves through the services, the new-table form, the pages, the API, undo, export/import,
+the bounds of its numbers, no secret reaching another seat), then the recipe's own tests.
+
+The game's package joins ``games`` for this module only (its ``__path__`` takes the tree's
+``games/``), its templates the template directories; both are gone after.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib.util
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client, override_settings
+from django.urls import reverse
+
+import games
+from games import registry, services
+from tests.api.test_every_game_api import check_the_api_plays
+from tests.games.test_exchange_roundtrip import check_round_trip
+from tests.games.test_services_loaded_state import check_own_state_shows_what_a_parse_shows
+from tests.games.test_value_bounds import game_models, unbounded_models
+from tests.games.test_views_new_table import check_the_form_starts_a_table
+from tests.seating import sit
+from tests.test_leak_matrix import check_no_secret_reaches_another_requester
+
+pytestmark = pytest.mark.django_db
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "api.md"
+# A block's first line names its file: "# games/x.py" (Python) or "{# templates/x.html #}".
+FIRST_LINE = re.compile(r"^(?:# (?P<py>\S+\.py)|\{# (?P<html>\S+\.html) #\})$")
+
+
+def recipe() -> dict[str, str]:
+    """path -> text of every block in the section that names its file."""
+    text = DOCS.read_text()
+    section = text[text.index("## Adding a game\n") :]
+    following = section.find("\n## ", 1)
+    section = section if following == -1 else section[:following]
+    files = {}
+    for block in re.findall(r"^```(?:python|django)\n(.*?)^```$", section, re.S | re.M):
+        first, _, body = block.partition("\n")
+        named = FIRST_LINE.match(first)
+        if named:
+            files[named["py"] or named["html"]] = body if named["html"] else block
+    return files
+
+
+def registry_line(source: str) -> tuple[str, str]:
+    """The (slug, module) the recipe's registry block adds to ``GAME_MODULES``."""
+    tree = ast.parse(source)
+    (assign,) = [node for node in tree.body if isinstance(node, ast.AnnAssign | ast.Assign)]
+    (slug,), (module,) = assign.value.keys, assign.value.values
+    return ast.literal_eval(slug), ast.literal_eval(module)
+
+
+@pytest.fixture(scope="module")
+def recipe_game(tmp_path_factory):
+    files = recipe()
+    slug, module = registry_line(files.pop("games/registry.py"))
+    root = tmp_path_factory.mktemp("recipe")
+    for path, text in files.items():
+        target = root / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+    package = module.rsplit(".", 1)[0]
+    (root / package.replace(".", "/") / "__init__.py").touch()
+    games.__path__.append(str(root / "games"))
+    try:
+        with override_settings(TEMPLATES=with_template_dir(root / "templates")):
+            game = registry.load(slug, module)
+            registry.all_games()[slug] = game
+            yield game
+    finally:
+        registry.all_games().pop(slug, None)
+        games.__path__.remove(str(root / "games"))
+        for name in [name for name in sys.modules if name.startswith(package)]:
+            del sys.modules[name]
+
+
+def with_template_dir(directory: Path) -> list[dict]:
+    first, *others = settings.TEMPLATES
+    return [{**first, "DIRS": [*first["DIRS"], directory]}, *others]
+
+
+@pytest.fixture(autouse=True)
+def many_tries(settings):
+    settings.GUESS_RATE = "100000/min"  # the leak matrix asks addresses a table lacks
+
+
+def test_the_recipe_names_every_part():
+    files = recipe()
+    assert {"games/registry.py", "templates/games/my_game/panel.html"} <= set(files)
+    assert any(path.startswith("tests/") for path in files)
+    assert "MoveSet(" in files["games/my_game/moves.py"]
+    game_py = files["games/my_game/game.py"]
+    for part in ("collect(", "Catalog=", "options_template=", "sample_options="):
+        assert part in game_py, part
+
+
+def test_its_sample_tables_play_through_the_services(recipe_game):
+    for options in recipe_game.sample_options:
+        check_own_state_shows_what_a_parse_shows(recipe_game.slug, options)
+        for seed in range(3):
+            check_round_trip(recipe_game.slug, options, seed, steps=8)
+
+
+def test_its_form_and_the_api_start_and_play_it(recipe_game):
+    for options in recipe_game.sample_options:
+        check_the_form_starts_a_table(Client(), recipe_game.slug, options)
+        check_the_api_plays(recipe_game.slug, options)
+
+
+def test_its_panel_offers_its_moves_on_the_table_page(recipe_game):
+    table = services.create_table(recipe_game.slug, "Panel", recipe_game.sample_options[0])
+    page = sit(Client(), table, "table").get(reverse("games:table", args=[table.code]))
+    move = reverse("games:move", args=[table.code, "take-gem"])
+    assert page.status_code == 200 and f'action="{move}"' in page.content.decode()
+
+
+def test_its_numbers_are_bounded(recipe_game):
+    found: list[str] = []
+    for model in game_models(recipe_game):
+        unbounded_models(model, found, set())
+    assert found == []
+
+
+def test_no_secret_reaches_another_seat(recipe_game):
+    assert recipe_game.secret_keys
+    check_no_secret_reaches_another_requester(recipe_game.slug)
+
+
+def test_its_own_tests_pass(recipe_game, tmp_path):
+    (path,) = [path for path in recipe() if path.startswith("tests/")]
+    (tmp_path / "recipe_tests.py").write_text(recipe()[path])
+    spec = importlib.util.spec_from_file_location("recipe_tests", tmp_path / "recipe_tests.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    tests = [getattr(module, name) for name in dir(module) if name.startswith("test_")]
+    assert tests
+    for test in tests:
+        test()
