@@ -9,9 +9,8 @@ Odile's inventory").
 
 Pure: this module changes the ``Campaign`` it is given through the campaign core, and raises
 ``RuleError`` — a sentence for the players — when an effect can't be applied (paying gold
-the adventurer doesn't have, a card that is not where the book takes it from). ``apply``
-works on a copy and hands it back only when the whole effect went through, so a refusal
-changes nothing.
+the adventurer doesn't have, a card that is not where the book takes it from); a refusal
+changes nothing (``apply`` works on a copy, ``apply_to`` is the playtester's, in place).
 
 An item taken into a full inventory (3 items, the most an adventurer may hold) asks which
 card to give up first: one of the three held, or the new one. The core's move takes the new
@@ -99,7 +98,7 @@ def choices(c: core.Campaign, p: Pending, aid: str) -> list[tuple[str, str]]:
     """
     if p.verb in TAKES and p.args.get("pick", "any") == "any":
         source = p.args.get("from", "library")
-        here = [cid for cid in c.places[source] if c.copies[cid].number == p.args["card"]]
+        here = [cid for cid in c.numbered(p.args["card"]) if cid in c.places[source]]
         distinct: dict[str, int] = {}  # one choice per kind of copy (identical ones are alike)
         for cid in sorted(here):
             distinct.setdefault(card_label(c, cid), cid)
@@ -206,6 +205,14 @@ def needs_choice(c: core.Campaign, p: Pending, aid: str) -> bool:
 
 # -- applying -----------------------------------------------------------------------------------
 def apply(
+    c: core.Campaign, p: Pending, aid: str, *chosen: str | None, **named: str | None
+) -> tuple[core.Campaign, list[Step]]:
+    """``apply_to`` a copy of ``c``: (the changed copy, the steps); ``c`` stays as it was."""
+    trial = c.model_copy(deep=True)
+    return trial, apply_to(trial, p, aid, *chosen, **named)
+
+
+def apply_to(
     c: core.Campaign,
     p: Pending,
     aid: str,
@@ -213,13 +220,10 @@ def apply(
     discard: str | None = None,
     abandon: str | None = None,
     icon_of: str | None = None,
-) -> tuple[core.Campaign, list[Step]]:
-    """Apply ``p`` for adventurer ``aid`` to a copy of ``c``: (the changed copy, the steps).
-
-    ``discard``: the card given up when an item would be the 4th (a held copy, or ``NEW``);
-    ``abandon``: the quest abandoned when a quest would be the 4th (the same); ``icon_of``:
-    the adventurer whose icon a matching-icon card shows (default ``aid``).
-    """
+) -> list[Step]:
+    """Apply ``p`` for ``aid`` to ``c`` itself (the core refuses before changing anything).
+    ``discard`` / ``abandon``: the card given up for a 4th item / quest (a held copy, or
+    ``NEW``); ``icon_of``: whose icon a matching-icon card shows (default ``aid``)."""
     if c.phase not in ("playing", "over"):  # "over": the ending scene's, before the save
         raise RuleError("Scene effects change the campaign during a game.")
     options = choices(c, p, aid)
@@ -229,9 +233,7 @@ def apply(
         raise RuleError("That is not one of the choices.")
     _check_room(c, p, aid, "item", discard)
     _check_room(c, p, aid, "quest", abandon)
-    trial = c.model_copy(deep=True)
-    steps = _apply(trial, p, aid, choice if options else None, discard, abandon, icon_of or aid)
-    return trial, steps
+    return _apply(c, p, aid, choice if options else None, discard, abandon, icon_of or aid)
 
 
 def _check_room(c: core.Campaign, p: Pending, aid: str, kind: str, given: str | None) -> None:
@@ -333,8 +335,7 @@ def _held(discard: str | None) -> int | None:
 def _next_copy(c: core.Campaign, number: int, pick: str, source: str, icon_of: str) -> int:
     """The copy ``take_card`` is about to pull, to name it as the one given up. A random pick
     advances the campaign's generator: it is put back, so take_card draws the same copy."""
-    rng = c.rng
-    cid = core.choose_copy(c, number, pick, source, icon_of)  # type: ignore[arg-type]
+    rng, cid = c.rng, core.choose_copy(c, number, pick, source, icon_of)  # type: ignore[arg-type]
     c.rng = rng
     return cid
 

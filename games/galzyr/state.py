@@ -13,11 +13,10 @@ from games.galzyr.book import Book, hand_over, handed, open_book
 from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
 from games.galzyr.campaign import reached_end as campaign_reached_end
-from games.galzyr.campaign import tags_of as campaign_tags
 from games.galzyr.campaign import winners as campaign_winners
 from games.galzyr.campaign.facts import MAX_PLAYERS, Prestige, Seat
-from games.galzyr.campaign.state import HOLDINGS, in_play
 from games.galzyr.campaign.text import adventurer_name
+from games.galzyr.campaign.tracked import tracked_facts as campaign_facts
 from games.galzyr.dice import ROLLS
 from games.galzyr.scene_effects import Pending
 from storybook.format import MONTHS
@@ -206,27 +205,7 @@ def tracked_facts(state: State) -> Facts:
         return Facts()
     if c.phase not in ("playing", "over"):  # "over": the ending scene, read before the save
         return Facts()
-    aid = state.adventurers[state.active]
-    adv = c.adventurer(aid)
-    where = c.where()
-    held = {f"{kind}:{aid}" for kind in HOLDINGS}
-    places: dict[int, str] = {}
-    for cid, key in where.items():
-        if key in ("library", "vault", "quest_slot"):
-            places.setdefault(c.copies[cid].number, key)
-    return Facts(
-        adventurer=aid,
-        location=adv.position,
-        gold=adv.gold,
-        tags=frozenset(campaign_tags(c, aid)),
-        cards=frozenset(c.copies[cid].number for cid, key in where.items() if key in held),
-        cards_here=None
-        if adv.position is None
-        else frozenset(c.copies[cid].number for cid in c.places[f"local:{adv.position}"]),
-        cards_in_play=frozenset(c.copies[cid].number for cid, key in where.items() if in_play(key)),
-        card_places=places,
-        marks=dict(adv.marks),
-    )
+    return campaign_facts(c, state.adventurers[state.active])
 
 
 def tracked_board(state: State) -> bool:

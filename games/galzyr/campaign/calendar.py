@@ -52,7 +52,7 @@ def place_timer(state: Campaign, cid: int, days: int | None = None) -> Step:
         raise RuleError(f"{card_label(state, cid).capitalize()} has no timer box.")
     if days < 1:
         raise RuleError("A timer token goes at least one day ahead of the day token.")
-    if not in_play(state.where()[cid]):
+    if not in_play(state.place_of(cid)):
         raise RuleError(f"{card_label(state, cid).capitalize()} is not in play.")
     restarted = remove_timers(state, cid)
     state.calendar.timers.append(Timer(copy_id=cid, day=today + days))

@@ -87,7 +87,7 @@ def _where_sentence(
 
 def holder(state: Campaign, cid: int) -> str | None:
     """The adventurer holding a card, if any."""
-    kind, _, owner = state.where()[cid].partition(":")
+    kind, _, owner = state.place_of(cid).partition(":")
     return owner if kind in ("items", "quests", "companions", "statuses") else None
 
 
@@ -100,7 +100,8 @@ def choose_copy(
     all_copies = state.numbered(number)
     if not all_copies:
         raise RuleError(f"There is no card #{number:03d} in the catalog.")
-    here = [cid for cid in state.places[source] if state.copies[cid].number == number]
+    tray = state.places[source]  # long: look its few copies up in it, in the tray's order
+    here = sorted((cid for cid in all_copies if cid in tray), key=tray.index)
     if pick == "icon":
         owner = icon_of or (state.game.active if state.game else "")
         if not owner:
@@ -129,7 +130,7 @@ def choose_copy(
 
 def where_is_one(state: Campaign, cid: int) -> str:
     label = card_label(state, cid)
-    return f"{label[0].upper()}{label[1:]} is in {place_label(state, state.where()[cid])}"
+    return f"{label[0].upper()}{label[1:]} is in {place_label(state, state.place_of(cid))}"
 
 
 # -- moving ---------------------------------------------------------------------------------
@@ -180,7 +181,7 @@ def move_card(
         raise RuleError(f"There is no card copy {cid}.")
     if dst not in state.places:
         raise RuleError(f"There is no place called “{dst}”.")
-    src = state.where()[cid]
+    src = state.place_of(cid)
     if src == dst:
         raise RuleError(
             f"{card_label(state, cid).capitalize()} is already in {place_label(state, dst)}."
@@ -247,7 +248,7 @@ def relocate(
     state: Campaign, cid: int, dst: str, *, position: Position = "bottom", timers: bool = True
 ) -> Checklist:
     """The move itself: out of its place, into ``dst``; timers follow the card in and out of play."""
-    src = state.where()[cid]
+    src = state.place_of(cid)
     state.places[src].remove(cid)
     if position == "top":
         state.places[dst].insert(0, cid)
@@ -316,7 +317,7 @@ def take_card(
 
 def discard_card(state: Campaign, cid: int) -> Checklist:
     """A card in play goes back to the library (and its timers come off)."""
-    src = state.where()[cid]
+    src = state.place_of(cid)
     if is_tray(src):
         raise RuleError(f"{card_label(state, cid).capitalize()} is not in play.")
     return move_card(state, cid, "library")

@@ -9,7 +9,18 @@ from __future__ import annotations
 from pydantic import BaseModel, ConfigDict
 
 from games.bounds import index_below, upto
-from storybook.format import MONTHS, WEEKDAYS, season_of
+
+# The format's bounds of an adventurer are the rulebook's ("Adventurers": the gold dial goes
+# up to 20, a new adventurer starts with 10; "Skills and skill marks": at most 2 on one
+# skill): written once, where the world files are checked, and used here as the rules'.
+from storybook.format import (
+    MAX_GOLD,
+    MAX_MARKS_PER_SKILL,
+    MONTHS,
+    START_GOLD,
+    WEEKDAYS,
+    season_of,
+)
 from storybook.format.common import CardNumber
 
 __all__ = [
@@ -35,12 +46,8 @@ __all__ = [
     "story_master",
 ]
 
-# "Adventurers": the gold dial goes up to 20; a new adventurer starts with 10.
-MAX_GOLD = 20
-START_GOLD = 10
-# "Skills and skill marks": always 4 marks, at most 2 on one skill.
+# "Skills and skill marks": always 4 marks (at most MAX_MARKS_PER_SKILL on one skill).
 SKILL_MARKS = 4
-MAX_MARKS_PER_SKILL = 2
 # "Item cards" / "Quest cards": at most 3 of each; a 4th forces a discard / an abandon.
 MAX_ITEMS = 3
 MAX_QUESTS = 3

@@ -191,7 +191,7 @@ def reset_adventurer(state: Campaign, aid: str) -> Checklist:
     steps += _fresh_adventurer(state, aid)
     for number in state.plan.vault_on_reset.get(aid, []):
         for cid in state.numbered(number):
-            key = state.where()[cid]
+            key = state.place_of(cid)
             if key == "library" or (key.startswith("save:") and key != "save:global"):
                 relocate(state, cid, "vault", timers=False)
                 steps.append(

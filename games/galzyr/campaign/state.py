@@ -303,6 +303,13 @@ class Campaign(Strict):
             found.update(dict.fromkeys(self.places.get("drawn", ()), "event_deck"))
         return found
 
+    def place_of(self, cid: int) -> str:
+        """The place of one copy (``where`` maps every copy: too much for one)."""
+        for key, cids in self.places.items():
+            if cid in cids:
+                return key
+        raise KeyError(cid)
+
     def numbered(self, number: int) -> list[int]:
         """The copies of card #``number``, in catalog order."""
         index = _NUMBERED.get(self._catalog) if self._catalog is not None else None
@@ -360,6 +367,10 @@ def is_tray(key: str) -> bool:
     return key in ("library", "vault", "quest_slot") or key.startswith("save:")
 
 
+# What is "in play" (the cards whose timer boxes run): held by an adventurer, on the board or
+# a status in play; the reader's conditions (``card_in_play``) and the playtester read this.
+IN_PLAY = (*HOLDINGS, "local", "global", "board")
+
+
 def in_play(key: str) -> bool:
-    """Cards whose timer boxes run: held by an adventurer, on the board or a status in play."""
-    return place_kind(key) in (*HOLDINGS, "local", "global", "board")
+    return place_kind(key) in IN_PLAY

@@ -5,10 +5,10 @@ from pathlib import Path
 
 from django.core.management import call_command
 
+from games.galzyr.playtest import exhaustive, playtest
 from storybook.lint.folder import load_world
-from storybook.playtest import exhaustive, playtest
 
-SAMPLE = Path(__file__).resolve().parents[2] / "fixtures" / "worlds" / "sallowmere-marches"
+SAMPLE = Path(__file__).resolve().parents[4] / "fixtures" / "worlds" / "sallowmere-marches"
 
 
 def test_seeded_runs_find_no_runtime_error():

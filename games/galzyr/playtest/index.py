@@ -1,42 +1,34 @@
-"""Static facts about a world that the simulated campaign looks up all the time: every physical
-copy of every card (a copy id is its position in these lists), locations, routes per season,
-event cards, which places a scene's prerequisite asks for, the entry scenes.
-
-Built once per world; ``Campaign`` (``storybook.campaign``) holds the state that changes.
-"""
+"""What the playtester looks up about a world all the time, built once per world: the scenes
+each card copy offers (copy ids as the campaign core unrolls the catalog), the scenes of each
+location per season, the routes, the event cards, the places a scene's prerequisite names,
+the entry scenes and the ending scenes."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from storybook.format import Card
+from games.galzyr.campaign.build import endings_of
 from storybook.format import conditions as c
+from storybook.interpreter.effect_text import EffectView
 from storybook.loading.world import World
 
 
 class Index:
-    """Static facts about a world that the simulation looks up all the time."""
-
     def __init__(self, world: World):
         self.world = world
         info = world.info
-        self.card: list[int] = []  # copy id → card number
-        self.tags: list[frozenset[str]] = []
-        self.icon: list[str | None] = []
-        self.timer: list[int | None] = []
+        # copy id → the scenes it offers, in the order ``campaign.build.unroll`` lays copies
         self.scenes: list[tuple[int, ...]] = []
-        self.type: list[str] = []
-        self.name: list[str] = []
-        self.by_card: dict[int, list[int]] = {}
-        for number, card in sorted(world.cards.items()):
+        for _, card in sorted(world.cards.items()):
             for variant in card.variants or [None]:
                 copies = variant.copies if variant is not None else card.copies
-                for _ in range(copies):
-                    self._add(number, card, variant)
-        self.adventurers = list(info.adventurers) if info else []
+                offered = (
+                    card.scenes if variant is None or variant.scenes is None else variant.scenes
+                )
+                self.scenes += [tuple(offered)] * copies
+        self.adventurers = [a.id for a in info.adventurers] if info else []
         self.locations = [loc.id for loc in info.locations] if info else []
         self.location_names = {loc.id: loc.name for loc in info.locations} if info else {}
-        self.location_cards = {n for loc in info.locations for n in loc.cards} if info else set()
         self.location_scenes: dict[tuple[str, str], tuple[int, ...]] = {}
         for loc in info.locations if info else []:
             for season in ("summer", "winter"):
@@ -56,21 +48,10 @@ class Index:
                 self.scene_places[n] = places
         self.entry_scenes = list(info.entry_scenes) if info else []
         self.names = world.names()
-
-    def _add(self, number: int, card: Card, variant: Any) -> None:
-        def pick(attr: str) -> Any:
-            value = getattr(variant, attr, None) if variant is not None else None
-            return value if value is not None else getattr(card, attr)
-
-        cid = len(self.card)
-        self.card.append(number)
-        self.tags.append(frozenset(pick("tags")))
-        self.icon.append(pick("icon"))
-        self.timer.append(pick("timer"))
-        self.scenes.append(tuple(pick("scenes")))
-        self.type.append(card.type)
-        self.name.append(pick("name"))
-        self.by_card.setdefault(number, []).append(cid)
+        self.endings = endings_of(world)
+        # id of an effect of the world's scenes → its view, made once for the whole playtest
+        # (the world, which holds every effect, outlives it)
+        self.views: dict[int, EffectView] = {}
 
 
 def _places_of(cond: Any) -> tuple[str, ...]:

@@ -1,32 +1,34 @@
-"""The scene player both playtests share: reads a chain of scenes on a simulated campaign,
-chooses options and successes, applies effects and records coverage and findings.
+"""The scene player both playtests share: reads a chain of scenes at the simulated table,
+chooses options and successes, carries out effects (``effects``) and records coverage and
+findings.
 
-``Runs`` (``storybook.playtest_runs``) drives it through random games, ``Exhaustive``
-(``storybook.playtest_prepare``) through every prepared combination.
+``Runs`` (``runs``) drives it through random games, ``Exhaustive`` (``exhaustive``) through
+every prepared combination.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
-from storybook.campaign import Campaign
-from storybook.campaign_index import Index
 from storybook.format import Scene
 from storybook.interpreter import ChoiceError, option_views, read_scene, resolve
 from storybook.interpreter.context import ReadContext
 from storybook.interpreter.outcomes import outcome_ranges
 from storybook.loading.world import World
-from storybook.playtest_effects import EffectRunner, Turn
-from storybook.playtest_report import Finding, Report
+from storybook.playtest.report import Finding, Report
+
+from .effects import EffectRunner, Turn
+from .index import Index
+from .table import Table
 
 MAX_CHAIN = 100  # scenes in a row in one turn before we call it an endless loop
 MAX_TRAIL = 12
 
 
-# -- the simulator ----------------------------------------------------------------------------
 class Simulator:
-    """Plays scenes on a Campaign, records coverage and findings into a Report."""
+    """Plays scenes at a Table, records coverage and findings into a Report."""
 
     def __init__(self, world: World, report: Report, rng: random.Random, prepared: bool):
         self.world = world
@@ -34,7 +36,7 @@ class Simulator:
         self.report = report
         self.rng = rng
         self.prepared = prepared
-        self.camp: Campaign | None = None
+        self.table: Table | None = None
         self.runner: EffectRunner | None = None
         self.file = ""
         self.trail: list[str] = []
@@ -58,10 +60,10 @@ class Simulator:
             found = self.report.findings[key] = Finding(severity, file, line, message, 0, first)
         found.count += 1
 
-    def use(self, camp: Campaign) -> EffectRunner:
-        self.camp = camp
+    def use(self, table: Table) -> EffectRunner:
+        self.table = table
         self.runner = EffectRunner(
-            camp,
+            table,
             self.rng,
             lambda sev, path, msg, detail="": self.fault(sev, path, msg, detail=detail),
             self.prepared,
@@ -100,18 +102,19 @@ class Simulator:
             number, via = self.play_scene(scene, turn)
 
     def play_scene(self, scene: Scene, turn: Turn) -> tuple[int | str | None, tuple | None]:
-        camp, runner = self.camp, self.runner
-        assert camp is not None and runner is not None
+        table, runner = self.table, self.runner
+        assert table is not None and runner is not None
         n = scene.number
         self.file = self.world.scene_files.get(n, "")
         self.report.coverage.scene(n)
         self.reached.add(n)
         self.stat("scenes read")
         self.trail.append(f"{n:04d}")
-        turn.moved = set()
+        turn.moved, turn.scene = set(), n
         partner = turn.partner is not None
         answers = {q.id: self.rng.random() < 0.5 for q in scene.questions if q.test is None}
-        self.read_once(scene, camp.context(turn.active, partner=partner, answers=answers))
+        if (n, "player") not in self.read_seats:
+            self.read_once(scene, table.context(turn.active, partner=partner, answers=answers))
         for j, eff in enumerate(scene.effects):
             went = runner.apply(eff, turn, ("effects", j))
             if went is not None:
@@ -119,7 +122,7 @@ class Simulator:
         if not scene.options:
             self.fault("error", ("number",), "no way out of the scene: its effects do not end it")
             return None, None
-        ctx = camp.context(turn.active, partner=partner, answers=answers)
+        ctx = table.context(turn.active, partner=partner, answers=answers)
         i = self.choose_option(scene, ctx)
         if i is None:
             return None, None
@@ -132,12 +135,12 @@ class Simulator:
                 continue
             self.read_seats.add((scene.number, seat))
             try:
-                read_scene(scene, _with_seat(ctx, seat), names=self.ix.names)
+                read_scene(scene, with_seat(ctx, seat), names=self.ix.names)
             except Exception as exc:  # noqa: BLE001 - any crash of the reader is a finding
                 self.fault("error", ("number",), f"the reader fails on this scene: {exc!r}")
 
     def choose_option(self, scene: Scene, ctx: ReadContext) -> int | None:
-        views = option_views(scene, _with_seat(ctx, "player"))
+        views = option_views(scene, with_seat(ctx, "player"))
         open_ = [v.index for v in views if v.available]
         if not open_:
             reasons = "; ".join(f"option {v.index + 1}: {v.locked_reason}" for v in views)
@@ -151,12 +154,23 @@ class Simulator:
         opt = scene.options[i]
         if opt.check is None or opt.outcomes is None:
             return None
-        challenge = self.camp.challenge and scene.partner
+        assert self.table is not None
+        challenge = self.table.challenge and scene.partner
         bounds = [b for r in outcome_ranges(opt.outcomes, challenge) for b in r if b is not None]
         top = max(bounds, default=0) + 1
         if self.rng.random() < 0.5:
             return self.rng.randint(0, top)
-        return roll(self.rng, self.world, opt.check.skill, turn)
+        return roll(self.rng, self.world, opt.check.skill, self.marks(turn))
+
+    def marks(self, turn: Turn) -> dict[str, int]:
+        """The active adventurer's skill marks, and the partner's (who may lend theirs)."""
+        assert self.table is not None
+        c = self.table.c
+        marks = dict(c.adventurer(turn.active).marks)
+        if turn.partner is not None:
+            for s, m in c.adventurer(turn.partner).marks.items():
+                marks[s] = marks.get(s, 0) + m
+        return marks
 
     def take_option(
         self, scene: Scene, i: int, ctx: ReadContext, turn: Turn, successes: int | None
@@ -172,8 +186,8 @@ class Simulator:
         k = result.outcome
         self.report.coverage.option(scene.number, i, k)
         self.trail[-1] += f" o{i + 1}" + (f"[{successes}]" if successes is not None else "")
-        if opt.cost:
-            runner.gold(turn.active, -opt.cost, ("options", i, "cost"), "pay")
+        if opt.cost:  # the reader's own cost effect, paid as the app pays it
+            runner.apply_view(result.effects[0], turn, ("options", i, "cost"))
         if opt.outcomes is not None:
             base: tuple = ("options", i, "outcomes", k)
             res: Any = opt.outcomes[k]
@@ -191,30 +205,16 @@ class Simulator:
         return None, None
 
 
-def _with_seat(ctx: ReadContext, seat: str) -> ReadContext:
-    if ctx.seat == seat:
-        return ctx
-    return ReadContext(
-        month=ctx.month,
-        weekday=ctx.weekday,
-        seat=seat,  # type: ignore[arg-type]
-        challenge=ctx.challenge,
-        partner=ctx.partner,
-        facts=ctx.facts,
-        answers=ctx.answers,
-    )
+def with_seat(ctx: ReadContext, seat: str) -> ReadContext:
+    return ctx if ctx.seat == seat else replace(ctx, seat=seat)  # type: ignore[arg-type]
 
 
-def roll(rng: random.Random, world: World, skill: str, turn: Turn) -> int:
+def roll(rng: random.Random, world: World, skill: str, marks: dict[str, int]) -> int:
     """A rough skill check: 5 dice, advanced ones for marks (at most 2 per skill), one reroll.
 
     Not the real dice (their faces are not in the format): a base die succeeds 1 time in 3;
     an advanced die of the tested skill 2 in 3 (sometimes twice), of a neighbour 1 in 2.
     """
-    marks = dict(turn.active.marks)
-    if turn.partner is not None:  # the partner may lend their marks too
-        for s, m in turn.partner.marks.items():
-            marks[s] = marks.get(s, 0) + m
     near = world.adjacent_skills(skill)
     pool: list[str] = []
     for s in [skill, *near]:

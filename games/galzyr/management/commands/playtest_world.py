@@ -2,15 +2,15 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
+from games.galzyr.playtest import exhaustive, playtest
 from storybook.lint.folder import load_world
 from storybook.loading.diagnostics import WorldError
-from storybook.playtest import exhaustive, playtest
 
 
 class Command(BaseCommand):
     help = (
-        "Play a world's book against a simulated campaign: coverage per scene, option and "
-        "outcome, and a non-zero exit on any runtime error."
+        "Play a world's book in campaign mode, with the app's own rules: coverage per scene, "
+        "option and outcome, and a non-zero exit on any runtime error."
     )
 
     def add_arguments(self, parser):
