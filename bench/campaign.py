@@ -37,9 +37,9 @@ from bench.core import (
     keep_and_sit,
     measure,
 )
-from games import services
 from games.galzyr.campaign.build import unroll
 from games.models import Move, Table
+from games.services import tables
 from storybook.lint.folder import load_world
 from storybook.services import load_world_folder
 
@@ -93,12 +93,12 @@ class CampaignTable:
 
     def __init__(self, client: Client, world_slug: str, copies: int):
         self.client, self.copies = client, copies
-        table = services.create_table(
+        table = tables.create_table(
             "galzyr",
             f"Bench campaign {copies}",
             {"players": PLAYERS, "world": world_slug, "mode": "campaign"},
         )
-        if len(services.game_of(table).load(table.state).campaign.copies) != copies:
+        if len(tables.game_of(table).load(table.state).campaign.copies) != copies:
             raise BenchError(f"the campaign of {world_slug} has the wrong number of copies")
         self.table, self.code = table, table.code
         # The device that started the table keeps it and sits at the shared display; the

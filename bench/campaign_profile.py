@@ -62,8 +62,8 @@ class Steps:
         from django.test import Client, RequestFactory
 
         from bench.campaign import SEAT, CampaignTable, generate_catalog_world
-        from games import services
         from games.models import Table
+        from games.services import tables
         from storybook.services import load_world_folder
 
         with tempfile.TemporaryDirectory(prefix="talekeeper-profile-") as tmp:
@@ -73,7 +73,7 @@ class Steps:
         self.bench_table = CampaignTable(self.client, world.slug, copies)
         self.code, self.seat = self.bench_table.code, SEAT
         self.table = Table.objects.get(code=self.code)
-        self.game = services.game_of(self.table)
+        self.game = tables.game_of(self.table)
         with connection.cursor() as cursor:
             table_name = Table._meta.db_table
             cursor.execute(f"SELECT state FROM {table_name} WHERE code = %s", [self.code])
@@ -84,20 +84,21 @@ class Steps:
         self.args = {"number": 150, "to": "vault"}
         self.context = self._context()
 
-    # -- the table page (views_table.table_page) and the trays page (campaign_pages.trays_page) ----
+    # -- the table page (table.table_page) and the trays page (campaign_pages.trays_page) ----
     def page_steps(self) -> list[tuple[str, Callable[[], object]]]:
         from django.template.loader import render_to_string
 
-        from games import services, views_table
         from games.galzyr.campaign_view import campaign_view
         from games.galzyr.campaign_view import core as campaign_core
+        from games.services import access, record
+        from games.web import table
 
         c = self.state.campaign
         context = self.context
         panel = {**context, "c": context["view"]["campaign"]}
         no_campaign = {**context, "view": {**context["view"], "campaign": None}}
         return [
-            ("Table row: SELECT + JSONField decode", lambda: services.get_table(self.code)),
+            ("Table row: SELECT + JSONField decode", lambda: access.find_table(self.code)),
             ("  of which json.loads of the state", lambda: json.loads(self.raw)),
             ("seat check: game.seats(JSON) = a full parse", lambda: self.game.seats(self.data)),
             ("game.load: State.model_validate (pydantic)", lambda: self.game.load(self.data)),
@@ -110,10 +111,10 @@ class Steps:
                 "'where' for every number (the API's trays, not the view)",
                 lambda: campaign_core.where_all(c),
             ),
-            ("recent log (5 rows)", lambda: list(services.history(self.table, 5))),
+            ("recent log (5 rows)", lambda: list(record.history(self.table, 5))),
             (
                 "table_context (load + view + log)",
-                lambda: views_table.table_context(self.table, "table"),
+                lambda: table.table_context(self.table, "table"),
             ),
             (
                 "render games/table.html",
@@ -135,13 +136,14 @@ class Steps:
             ("WHOLE: GET the trays page (test client)", self.bench_table.trays),
         ]
 
-    # -- a move: views_table.move → services.apply_move → views_table._respond ---------------------
+    # -- a move: table.move → play.apply_move → table._respond ---------------------
     def move_steps(self) -> list[tuple[str, Callable[[], object]]]:
         from django.db import transaction
 
-        from games import patch, services
-        from games.engine import dump
+        from games.core import patch
+        from games.core.engine import dump
         from games.models import Table
+        from games.services import tables, turns
 
         spec = self.game.moves[MOVE]
 
@@ -159,18 +161,18 @@ class Steps:
         moved = self.game.load(new_state)
 
         def context_reused():
-            # What the answer does since apply_move leaves its state (services.loaded_state).
-            from games import views_table
+            # What the answer does since apply_move leaves its state (tables.loaded_state).
+            from games.web import table
 
-            services._forget_private(moved)
-            return views_table.table_context(self.table, self.seat, state=moved)
+            turns._forget_private(moved)
+            return table.table_context(self.table, self.seat, state=moved)
 
         def save_both():
-            # services._save itself (private, but it is the step measured): the table's new
+            # tables.save_move itself (private, but it is the step measured): the table's new
             # state and the log's Move row, whatever that row keeps of the state before.
             with transaction.atomic():
                 table = Table.objects.select_for_update().get(code=self.code)
-                services._save(
+                tables.save_move(
                     table, new_state, name=MOVE, args=self.args, seat="table", sentence=""
                 )
                 transaction.set_rollback(True)  # the table stays as it is
@@ -190,7 +192,7 @@ class Steps:
             ("dump: model_dump(mode='json')", lambda: dump(moved)),
             ("  alternative: model_dump_json() (dump + encode)", moved.model_dump_json),
             ("json.dumps of the state (the UPDATE's parameter)", lambda: json.dumps(new_state)),
-            ("locked read + services._save (UPDATE + INSERT, encode)", save_both),
+            ("locked read + tables.save_move (UPDATE + INSERT, encode)", save_both),
             (
                 "  of which patch.diff (the Move row's patch)",
                 lambda: patch.diff(new_state, self.data),
@@ -204,8 +206,8 @@ class Steps:
                 lambda: self.table.moves.only("id", "table_id", "sentence", "state_before").first(),
             ),
             (
-                "undo: seat_of without a state = a full parse",
-                lambda: services.seat_of(self.table, "table"),
+                "undo: find_seat without a state = a full parse",
+                lambda: tables.find_seat(self.table, "table"),
             ),
         ]
 
@@ -219,9 +221,9 @@ class Steps:
         _trim(self.table, version)
 
     def _context(self):
-        from games import views_table
+        from games.web import table
 
-        return views_table.table_context(self.table, self.seat)
+        return table.table_context(self.table, self.seat)
 
     def _render_live(self):
         from django.template.loader import render_to_string

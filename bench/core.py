@@ -26,8 +26,8 @@ from django.urls import reverse
 
 from bench.games import BenchGame
 from bench.stats import median_ms, percentile_ms
-from games import access, seating, services
 from games.models import Move, Table
+from games.services import access, seating, tables, turns
 
 HTMX = {"HX-Request": "true"}
 TRANSACTION_SQL = re.compile(r"\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b", re.I)
@@ -176,16 +176,14 @@ def measure(
 
 def build_table(game: BenchGame, logged: int, name: str) -> Table:
     """A table whose log holds ``logged`` moves: move/undo pairs through the services."""
-    table = services.create_table(game.slug, name, game.options)
+    table = tables.create_table(game.slug, name, game.options)
     for i in range(logged):
         table = Table.objects.get(pk=table.pk)
         if i % 2 == 0:
             move, args = game.bench_move(table.state)
-            services.apply_move(
-                table.code, move, args, expected_version=table.version, seat=game.seat
-            )
+            turns.apply_move(table.code, move, args, expected_version=table.version, seat=game.seat)
         else:
-            services.undo_last(table.code, expected_version=table.version, seat=game.seat)
+            turns.undo_last(table.code, expected_version=table.version, seat=game.seat)
     table.refresh_from_db()
     return table
 
@@ -198,7 +196,7 @@ def _trim(table: Table, above_version: int) -> None:
 def keep_and_sit(client: Client, table: Table, seat: str) -> str:
     """Seat ``client`` the way the device that starts a table is seated; the secret it keeps.
 
-    The device that creates a table keeps it (games/seating.py): the new-table form answers with
+    The device that creates a table keeps it (games/services/seating.py): the new-table form answers with
     the keeper's signed cookie (``seating.open_keeper`` + ``access.remember``, done here on a
     redirect of our own since the bench builds its tables through the services), then the
     keeper takes its own seat on the seat page, ``POST games:seat``, with no join key. The

@@ -7,7 +7,7 @@ hold their seat through the API on their own connection. A round opens scene 100
 story master's tap, which gives the version both devices then see) and the two devices tap:
 
 - **unrelated** — the story master answers the scene's secret question while the active
-  player picks an option (the issue's case, tests/games/test_commute_concurrency.py): they
+  player picks an option (the issue's case, tests/games/core/test_commute_concurrency.py): they
   commute, so both are made whatever the order (target: 0 refused, both logged, one at each
   of the next two versions);
 - **same thing** — both devices pick the same option: exactly one is made, the other is

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.core import BenchResult, Row
-from games import backups
+from games.services import backups
 
 POLL_MAX_X_BARE = 2.0
 MOVE_MAX_P95_MS = 15.0

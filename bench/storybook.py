@@ -26,8 +26,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench.core import HTMX, BenchError, Row, _call, _expect, _trim, keep_and_sit, measure
-from games import services
 from games.models import Table
+from games.services import tables, turns
 from storybook.lint.folder import load_world
 from storybook.services import load_world_folder
 from storybook.worldgen import FIRST, MINIMAL, generate_world
@@ -81,11 +81,11 @@ class Reader:
 
     def __init__(self, client: Client, world_slug: str, scenes: int):
         self.client, self.scenes = client, scenes
-        table = services.create_table(
+        table = tables.create_table(
             "galzyr", f"Bench reader {scenes}", {"players": PLAYERS, "world": world_slug}
         )
         self.table, self.code = table, table.code
-        services.apply_move(
+        turns.apply_move(
             self.code, "pick-month", {"month": MONTH}, expected_version=table.version, seat=SEAT
         )
         keep_and_sit(client, table, SEAT)  # the device that started the table keeps it

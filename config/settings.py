@@ -77,10 +77,10 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    # Wrong table codes and join keys per address (games/throttle.py).
-    "games.throttle.GuessLimitMiddleware",
+    # Wrong table codes and join keys per address (games/web/throttle.py).
+    "games.web.throttle.GuessLimitMiddleware",
     # A refusal of the device's credential as a 403 page with its sentence.
-    "games.middleware.AccessDeniedPages",
+    "games.web.middleware.AccessDeniedPages",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
@@ -185,12 +185,12 @@ REST_FRAMEWORK = {
     ],
     # Open by default; the world and catalog writes carry IsLibrarianOrReadOnly.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
-    # The client's address for the guess limit (games/throttle.py): the connection's, unless
+    # The client's address for the guess limit (games/web/throttle.py): the connection's, unless
     # this many trusted proxies stand in front (then the address the nearest one saw). Never a
     # header the client wrote itself.
     "NUM_PROXIES": int(os.environ.get("TALEKEEPER_PROXIES", "0")),
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    # JSON bodies with a depth limit (games/bounded_json.py): one reader for every body.
+    # JSON bodies with a depth limit (games/services/bounded_json.py): one reader for every body.
     "DEFAULT_PARSER_CLASSES": ["games.api.parsers.BoundedJSONParser"],
     "EXCEPTION_HANDLER": "games.api.errors.exception_handler",
 }
@@ -204,8 +204,8 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "games.schema.describe_game_moves",
-        "games.schema.describe_access",
+        "games.api.schema.describe_game_moves",
+        "games.api.schema.describe_access",
     ],
 }
 

@@ -2,11 +2,11 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from games import views as game_views
+from games.web import home as game_views
 
 urlpatterns = [
-    path("", include("games.urls")),
-    path("api/", include("games.api_urls")),
+    path("", include("games.web.urls")),
+    path("api/", include("games.api.urls")),
     path("", include("storybook.web.urls")),
     path("api/", include("storybook.web.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),

@@ -7,7 +7,7 @@ class GamesConfig(AppConfig):
     verbose_name = _("Tables and games")
 
     def ready(self) -> None:
-        from games import blobs
+        from games.services import blobs
 
         blobs.install(fetch_blob)
 

@@ -6,7 +6,7 @@ from django.db import connection, models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.codes import new_code, spoken
+from games.core.codes import new_code, spoken
 
 
 def new_invite_salt() -> str:
@@ -28,11 +28,11 @@ class Table(models.Model):
     name = models.CharField(_("name"), max_length=80)
     # The gaming group this table belongs to, so finished games can be compared over time.
     group = models.CharField(_("group"), max_length=60, blank=True, db_index=True)
-    # Opens the group's results (games/group_results.py): random, shared by the tables one
+    # Opens the group's results (games/services/group_results.py): random, shared by the tables one
     # group's devices start, so two groups that pick the same name never see each other's.
     group_key = models.CharField(_("group results key"), max_length=32, blank=True, db_index=True)
     state = models.JSONField(_("state"))
-    # Data the state names by digest instead of carrying it (games/blobs.py): written once,
+    # Data the state names by digest instead of carrying it (games/services/blobs.py): written once,
     # never changed or removed, so every state of the log and every backup still finds it.
     blobs = models.JSONField(_("stored data"), default=dict, blank=True)
     version = models.PositiveIntegerField(_("version"), default=1)
@@ -60,7 +60,7 @@ def keeps_key_order() -> bool:
     """Whether this database gives JSON objects back with their keys in the stored order.
 
     PostgreSQL's jsonb (and MySQL) sort them: a move's patch recording an order there would
-    only grow, since a state read back never has it (games/patch.py, ``ordered``).
+    only grow, since a state read back never has it (games/core/patch.py, ``ordered``).
     """
     return connection.vendor not in ("postgresql", "mysql")
 
@@ -77,7 +77,7 @@ class Move(models.Model):
     seat = models.CharField(_("seat"), max_length=16)
     sentence = models.CharField(_("what happened"), max_length=400)
     version = models.PositiveIntegerField(_("version after"))
-    # How to get the exact state before this move from the state after it (games/patch.py):
+    # How to get the exact state before this move from the state after it (games/core/patch.py):
     # undo applies it to the table's state. A patch holds only what the move changed; a
     # full copy of a big campaign's state per move made long logs too big to export.
     patch = models.JSONField(_("reverse patch"), null=True, blank=True)
@@ -113,7 +113,7 @@ class GameCatalog(models.Model):
 
 
 class GroupCatalog(models.Model):
-    """One group's card data for one game (games/catalogs.py): the keeper of one of the
+    """One group's card data for one game (games/services/catalogs.py): the keeper of one of the
     group's tables saves it; the group's new tables start with it instead of the server's."""
 
     group_key = models.CharField(_("group results key"), max_length=32)
@@ -137,7 +137,7 @@ class Claim(models.Model):
 
     The device holds the secret (a signed cookie for pages, a bearer token for the API); the
     server keeps only its SHA-256, looked up by a unique index. One seat, one device: a held
-    seat is freed only by its holder or by a keeper (see games/access.py).
+    seat is freed only by its holder or by a keeper (see games/services/access.py).
     """
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="claims")
@@ -167,7 +167,7 @@ def new_backup_token() -> str:
 
 
 class Backup(models.Model):
-    """A table as it was at one moment, kept so a group can go back to it (see games/backups.py).
+    """A table as it was at one moment, kept so a group can go back to it (see games/services/backups.py).
 
     It holds the state and which moves were undone then; the rest of the export document —
     the log up to ``version`` — is the table's own Move rows, which are append-only, so a

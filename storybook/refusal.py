@@ -2,7 +2,7 @@
 nothing changed. Pure: it imports nothing.
 
 Its pages and API answer it themselves (``storybook.web``); a game that calls the storybook from
-a move turns it into its own refusal where it calls (Galzyr's moves raise ``games.engine``'s
+a move turns it into its own refusal where it calls (Galzyr's moves raise ``games.core.engine``'s
 ``RuleError`` with the same sentence), so the storybook knows no game.
 """
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, Field
 
-from games.bounds import Score, Seed, index_below, upto
-from games.engine import Game, MoveSet, Outcome, Rng, RuleError, Seat, collect
-from games.registry import all_games
+from games.core.bounds import Score, Seed, index_below, upto
+from games.core.engine import Game, MoveSet, Outcome, Rng, RuleError, Seat, collect
+from games.core.registry import all_games
 
 
 class TallyOptions(BaseModel):
@@ -112,7 +112,7 @@ tally = Game(
 
 @pytest.fixture(autouse=True)
 def fresh_guess_counts():
-    """Wrong codes are counted per address in the cache (games/throttle.py): each test starts
+    """Wrong codes are counted per address in the cache (games/web/throttle.py): each test starts
     with none, whatever the tests before it asked."""
     from django.core.cache import cache
 

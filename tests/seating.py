@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.core import signing
 from rest_framework.test import APIClient
 
-from games import access, seating
 from games.models import Claim, Table
+from games.services import access, seating
 
 
 def claim(table: Table, seat: str | None = "p1", *, keeper: bool = False) -> str:

@@ -22,12 +22,13 @@ from django.test import Client, override_settings
 from django.urls import reverse
 
 import games
-from games import registry, services
+from games.core import registry
+from games.services import tables
 from tests.api.test_every_game_api import check_the_api_plays
-from tests.games.test_exchange_roundtrip import check_round_trip
-from tests.games.test_services_loaded_state import check_own_state_shows_what_a_parse_shows
-from tests.games.test_value_bounds import game_models, unbounded_models
-from tests.games.test_views_new_table import check_the_form_starts_a_table
+from tests.games.core.test_bounds import game_models, unbounded_models
+from tests.games.services.test_exchange_roundtrip import check_round_trip
+from tests.games.services.test_tables_loaded_state import check_own_state_shows_what_a_parse_shows
+from tests.games.web.test_home_new_table import check_the_form_starts_a_table
 from tests.seating import sit
 from tests.test_leak_matrix import check_no_secret_reaches_another_requester
 
@@ -64,7 +65,7 @@ def registry_line(source: str) -> tuple[str, str]:
 @pytest.fixture(scope="module")
 def recipe_game(tmp_path_factory):
     files = recipe()
-    slug, module = registry_line(files.pop("games/registry.py"))
+    slug, module = registry_line(files.pop("games/core/registry.py"))
     root = tmp_path_factory.mktemp("recipe")
     for path, text in files.items():
         target = root / path
@@ -97,7 +98,7 @@ def many_tries(settings):
 
 def test_the_recipe_names_every_part():
     files = recipe()
-    assert {"games/registry.py", "templates/games/my_game/panel.html"} <= set(files)
+    assert {"games/core/registry.py", "templates/games/my_game/panel.html"} <= set(files)
     assert any(path.startswith("tests/") for path in files)
     assert "MoveSet(" in files["games/my_game/moves.py"]
     game_py = files["games/my_game/game.py"]
@@ -119,7 +120,7 @@ def test_its_form_and_the_api_start_and_play_it(recipe_game):
 
 
 def test_its_panel_offers_its_moves_on_the_table_page(recipe_game):
-    table = services.create_table(recipe_game.slug, "Panel", recipe_game.sample_options[0])
+    table = tables.create_table(recipe_game.slug, "Panel", recipe_game.sample_options[0])
     page = sit(Client(), table, "table").get(reverse("games:table", args=[table.code]))
     move = reverse("games:move", args=[table.code, "take-gem"])
     assert page.status_code == 200 and f'action="{move}"' in page.content.decode()

@@ -15,8 +15,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import access
-from games.registry import all_games
+from games.core.registry import all_games
+from games.services import access
 from tests.seating import claim, sit
 from tests.test_leak_matrix import forbidden_for, many_tries, secret_texts, with_secrets, world
 

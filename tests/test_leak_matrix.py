@@ -27,12 +27,12 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from games import access, backups, seating, services
-from games.engine import RuleError
+from games.core.engine import RuleError
+from games.core.registry import all_games
 from games.galzyr import book as books
 from games.models import Table
-from games.registry import all_games
-from tests.games.test_services_loaded_state import random_args, scalars_of
+from games.services import access, backups, seating, tables, turns
+from tests.games.services.test_tables_loaded_state import random_args, scalars_of
 from tests.seating import claim, cookie_value
 
 pytestmark = pytest.mark.django_db
@@ -89,10 +89,10 @@ def played(slug: str, options: dict, seed: int) -> Table:
     of the walk."""
     game = all_games()[slug]
     rng = random.Random(f"leaks-{slug}-{json.dumps(options)}-{seed}")
-    table = services.create_table(slug, "Leaks", options, group="Leak group")
+    table = tables.create_table(slug, "Leaks", options, group="Leak group")
     for seat, name, args in OPENINGS.get(slug, []):
         try:
-            table, _ = services.apply_move(
+            table, _ = turns.apply_move(
                 table.code, name, args, expected_version=table.version, seat=seat
             )
         except RuleError:
@@ -112,7 +112,7 @@ def played(slug: str, options: dict, seed: int) -> Table:
                 game.apply(data, name, args, seat)
             except (RuleError, ValueError, KeyError, IndexError, TypeError):
                 continue
-            table, _ = services.apply_move(
+            table, _ = turns.apply_move(
                 table.code, name, args, expected_version=table.version, seat=seat
             )
             break

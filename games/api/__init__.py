@@ -1,1 +1,1 @@
-"""The REST API: tables and moves, seats, backups — thin views over games/services.py."""
+"""The REST API: tables and moves, seats, backups — thin views over games/services/."""

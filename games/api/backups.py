@@ -8,8 +8,6 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import keeping, services
-from games.access import Access, Credential
 from games.api.common import (
     CONFLICT,
     DENIED,
@@ -19,9 +17,11 @@ from games.api.common import (
     SeatCredential,
     table_endpoint,
 )
+from games.api.schema import EXPORT_DOCUMENT
 from games.api.tables import MoveResultSerializer, UndoRequestSerializer, moved
 from games.models import Backup, Table
-from games.schema import EXPORT_DOCUMENT
+from games.services import keeping
+from games.services.access import Access, Credential
 
 
 class RestoreRequestSerializer(UndoRequestSerializer):
@@ -103,4 +103,4 @@ def backup_document(request: Request, table: Table, held: Access, token: str) ->
 @authentication_classes([SeatCredential])
 @moved(RestoreRequestSerializer)
 def restore_backup(code: str, body: dict, who: Credential, token: str):
-    return services.restore_backup(code, token, expected_version=body["version"], by=who)
+    return keeping.restore_backup(code, token, expected_version=body["version"], by=who)

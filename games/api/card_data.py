@@ -13,9 +13,6 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import access, catalogs, services
-from games import card_data as sheet_data
-from games.access import Access, AccessDenied, Credential
 from games.api.common import (
     CONFLICT,
     DENIED,
@@ -24,8 +21,11 @@ from games.api.common import (
     SeatCredential,
     table_endpoint,
 )
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.models import Table
+from games.services import access, catalogs, tables
+from games.services import card_data as sheet_data
+from games.services.access import Access, AccessDenied, Credential
 
 
 class CardDataSerializer(serializers.Serializer):
@@ -78,7 +78,7 @@ def _answer(table: Table, data: dict) -> Response:
 @authentication_classes([SeatCredential])
 @table_endpoint
 def card_data(request: Request, table: Table, held: Access) -> Response:
-    game = services.game_of(table)
+    game = tables.game_of(table)
     if game.Catalog is None:
         raise RuleError(_("This game has no card data to enter."))
     if request.method == "PUT":

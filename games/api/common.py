@@ -1,6 +1,6 @@
 """What every endpoint of the REST API shares: error bodies, the table's JSON, and one way to
 answer for a table: ``table_endpoint`` finds the table and what the request's credential proves
-there (games/access.py) and turns every refusal the services raise into its JSON answer."""
+there (games/services/access.py) and turns every refusal the services raise into its JSON answer."""
 
 from __future__ import annotations
 
@@ -14,10 +14,10 @@ from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import access, backups, seating, services
-from games.access import Access, AccessDenied
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.models import Move, Table
+from games.services import access, backups, seating, tables
+from games.services.access import Access, AccessDenied
 
 
 class TextField(serializers.CharField):
@@ -72,8 +72,8 @@ class MoveSerializer(serializers.ModelSerializer):
 
 
 def table_json(table: Table, held: Access) -> dict:
-    game = services.game_of(table)
-    state = services.loaded_state(table)  # parsed once (or left by the move) for all below
+    game = tables.game_of(table)
+    state = tables.loaded_state(table)  # parsed once (or left by the move) for all below
     outcome = game.outcome_fn(state)
     return {
         "code": table.code,
@@ -103,7 +103,7 @@ def denied(exc: Exception) -> Response:
 
 
 class SeatCredential(BaseAuthentication):
-    """Documents the seat credential in the schema; the views read it through games/access.py
+    """Documents the seat credential in the schema; the views read it through games/services/access.py
     (a table's credential is no user, so it authenticates nobody)."""
 
     def authenticate(self, request):
@@ -126,22 +126,22 @@ class SeatCredentialScheme(OpenApiAuthenticationExtension):
         }
 
 
-def conflict(exc: services.VersionConflict, held: Access) -> Response:
+def conflict(exc: tables.VersionConflict, held: Access) -> Response:
     """A write against an old version: the latest table, as this seat may see it."""
     table = exc.table
     return Response(
         {
             "error": str(exc),
             "version": table.version,
-            "state": services.game_of(table).view(table.state, held.view_seat),
+            "state": tables.game_of(table).view(table.state, held.view_seat),
         },
         status=status.HTTP_409_CONFLICT,
     )
 
 
-def refusal(exc: RuleError | services.TableNotFound | backups.BackupNotFound) -> Response:
+def refusal(exc: RuleError | access.TableNotFound | backups.BackupNotFound) -> Response:
     """The answer to what the services refuse: 404, 403, 409 for a held seat, else 400."""
-    if isinstance(exc, services.TableNotFound):
+    if isinstance(exc, access.TableNotFound):
         return not_found()
     if isinstance(exc, backups.BackupNotFound):
         return refused(_("This table has no such backup."), status.HTTP_404_NOT_FOUND)
@@ -152,7 +152,7 @@ def refusal(exc: RuleError | services.TableNotFound | backups.BackupNotFound) ->
     return refused(str(exc))
 
 
-REFUSALS = (RuleError, services.TableNotFound, backups.BackupNotFound)
+REFUSALS = (RuleError, access.TableNotFound, backups.BackupNotFound)
 
 
 def refusals_answered(view):
@@ -178,13 +178,13 @@ def table_endpoint(view):
         try:
             as_seat = request.query_params.get("as_seat") or None
             table, held = access.api_access(request, code, as_seat)
-        except services.TableNotFound:
+        except access.TableNotFound:
             return not_found()
         except RuleError as exc:  # as_seat refused: not the shared display, or a held seat
             return refusal(exc)
         try:
             return view(request, table, held, **kwargs)
-        except services.VersionConflict as exc:
+        except tables.VersionConflict as exc:
             return conflict(exc, held)
         except REFUSALS as exc:
             return refusal(exc)

@@ -1,4 +1,4 @@
-"""The API's JSON bodies, read by the project's one bounded JSON reader (games/bounded_json.py)."""
+"""The API's JSON bodies, read by the project's one bounded JSON reader (games/services/bounded_json.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from django.conf import settings
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from games import bounded_json
+from games.services import bounded_json
 
 
 class BoundedJSONParser(JSONParser):

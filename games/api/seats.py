@@ -10,8 +10,6 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import access, seating
-from games.access import Access
 from games.api.common import (
     DENIED,
     NOT_FOUND,
@@ -22,6 +20,8 @@ from games.api.common import (
     table_endpoint,
 )
 from games.models import Table
+from games.services import access, seating
+from games.services.access import Access
 
 
 class ClaimRequestSerializer(serializers.Serializer):

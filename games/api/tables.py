@@ -14,8 +14,6 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import access, exchange, keeping, seating, services
-from games.access import Access, Credential
 from games.api.common import (
     AS_SEAT,
     AS_SEAT_HELP,
@@ -34,10 +32,12 @@ from games.api.common import (
     table_endpoint,
     table_json,
 )
-from games.engine import describe_validation_error
+from games.api.schema import EXPORT_DOCUMENT
+from games.core.engine import describe_validation_error
+from games.core.registry import all_games
 from games.models import Table
-from games.registry import all_games
-from games.schema import EXPORT_DOCUMENT
+from games.services import access, exchange, keeping, record, seating, tables, turns
+from games.services.access import Access, Credential
 
 
 class NewTableSerializer(serializers.Serializer):
@@ -123,7 +123,7 @@ def moved(body_serializer):
             who = Credential(access.api_secret(request), as_seat=as_seat)
             try:
                 table, logged = action(code, body.validated_data, who, **kwargs)
-            except services.VersionConflict as exc:
+            except tables.VersionConflict as exc:
                 return conflict(exc, exc.held or access.ANONYMOUS)
             held = table.held
             return Response({"move": MoveSerializer(logged).data, "table": table_json(table, held)})
@@ -152,7 +152,7 @@ def create_table(request: Request) -> Response:
     body = NewTableSerializer(data=request.data)
     body.is_valid(raise_exception=True)
     data = body.validated_data
-    table = services.create_table(
+    table = tables.create_table(
         data["game"],
         data.get("name", ""),
         data["options"],
@@ -219,7 +219,7 @@ def table_detail(request: Request, table: Table, held: Access) -> Response:
 @authentication_classes([SeatCredential])
 @moved(MoveRequestSerializer)
 def make_move(code: str, body: dict, who: Credential):
-    return services.apply_move(
+    return turns.apply_move(
         code, body["move"], body["args"], expected_version=body["version"], seat=who
     )
 
@@ -239,7 +239,7 @@ def make_move(code: str, body: dict, who: Credential):
 @authentication_classes([SeatCredential])
 @moved(UndoRequestSerializer)
 def undo(code: str, body: dict, who: Credential):
-    return services.undo_last(code, expected_version=body["version"], seat=who)
+    return turns.undo_last(code, expected_version=body["version"], seat=who)
 
 
 @extend_schema(
@@ -253,7 +253,7 @@ def undo(code: str, body: dict, who: Credential):
 @table_endpoint
 def history(request: Request, table: Table, held: Access) -> Response:
     moves = []
-    for move, shown in services.visible_log(table, by=held):
+    for move, shown in record.visible_log(table, by=held):
         data = MoveSerializer(move).data
         if not shown:
             data["args"] = None

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.engine import MoveSet, RuleError
 from games.dark_tales.catalog import PLAYING_CARDS, CardInfo, SettingCard, merge_card
 from games.dark_tales.state import State, visible_copies
-from games.engine import MoveSet, RuleError
 
 moves = MoveSet("dark_tales.card_entry")
 

@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.bounds import upto
+from games.core.bounds import upto
 
 Item = Literal["gold_coin", "sword", "armor", "magic_wand"]
 CardType = Literal["male", "female", "villain", "place", "event"]

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.engine import RuleError
+from games.core.words import possessive
 from games.dark_tales.catalog import (
     ITEMS,
     TYPE_LABELS,
@@ -37,8 +39,6 @@ from games.dark_tales.state import (
     where_phrase,
     zone,
 )
-from games.engine import RuleError
-from games.words import possessive
 
 
 class PlayCardArgs(BaseModel):

@@ -3,12 +3,12 @@ gathered into one ``Game``. Move modules never import this one, so imports run o
 
 from __future__ import annotations
 
+from games.core.engine import Game, collect
 from games.dark_tales import card_entry, manual, rules
 from games.dark_tales.catalog import DarkTalesCatalog
 from games.dark_tales.scoring import invariants, outcome
 from games.dark_tales.seat_view import seats, to_act, view
 from games.dark_tales.state import Options, State
-from games.engine import Game, collect
 
 
 def catalog_from_state(state: State) -> dict:
@@ -37,7 +37,7 @@ game = Game(
     catalog_from_state_fn=catalog_from_state,
     # A player's hand and face-down VP tokens are their own until the game ends.
     secret_keys=frozenset({"hand", "hand_unknown", "vp"}),
-    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
+    # Read by every move (a stale move is refused once one of them changed, games/core/commute.py):
     # whose turn and which step of it, and the deck's count.
     contended=frozenset({"active", "turn", "phase", "deck"}),
     moves=collect(rules.moves, manual.moves, card_entry.moves),

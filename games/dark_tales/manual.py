@@ -7,6 +7,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.engine import MoveSet, RuleError
+from games.core.words import count, possessive
 from games.dark_tales.catalog import (
     PLAYING_CARDS,
     CardType,
@@ -32,8 +34,6 @@ from games.dark_tales.state import (
     visible_copies,
     zone,
 )
-from games.engine import MoveSet, RuleError
-from games.words import count, possessive
 
 moves = MoveSet("dark_tales.manual")
 

@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from games.core.engine import MoveSet, NoArgs, RuleError
+from games.core.rng import Rng
+from games.core.words import possessive
 from games.dark_tales import effects
 from games.dark_tales.catalog import (
     ITEM_LIMITS,
@@ -38,9 +41,6 @@ from games.dark_tales.state import (
     resolve,
     take_from_hand,
 )
-from games.engine import MoveSet, NoArgs, RuleError
-from games.rng import Rng
-from games.words import possessive
 
 HAND_SIZE = 3
 

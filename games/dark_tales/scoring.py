@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from games.core.engine import Outcome
 from games.dark_tales.catalog import ITEM_LIMITS, ITEMS, PLAYING_CARDS, item_label
 from games.dark_tales.state import PHASES, State, join, seat_id, visible_copies
-from games.engine import Outcome
 
 
 @dataclass

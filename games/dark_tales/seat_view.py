@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.engine import Seat
 from games.dark_tales.catalog import ITEM_LIMITS, NIGHT, tale_title
 from games.dark_tales.scoring import end_score, outcome
 from games.dark_tales.state import State, join, no_draw, player_index, seat_id
-from games.engine import Seat
 
 TURN_MOVES = {
     "draw": ["draw"],

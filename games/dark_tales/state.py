@@ -6,7 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
-from games.bounds import MAX_SCORE, Score, Seed, Turn, index_below, upto
+from games.core.bounds import MAX_SCORE, Score, Seed, Turn, index_below, upto
+from games.core.engine import RuleError
 from games.dark_tales.catalog import (
     ITEM_LIMITS,
     ITEMS,
@@ -22,7 +23,6 @@ from games.dark_tales.catalog import (
     SettingCard,
     Where,
 )
-from games.engine import RuleError
 
 Phase = Literal["draw", "item", "card", "reveal", "scoring", "over"]
 PHASES: tuple[str, ...] = ("draw", "item", "card", "reveal", "scoring", "over")

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from storybook.format import Card, EventCard, Scene, WorldInfo
 
 SCENE_CACHE = 512  # scenes kept per book; a 2,000-scene book is read a few scenes at a time

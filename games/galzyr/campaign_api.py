@@ -15,11 +15,11 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games import services
-from games.access import Access
 from games.api.common import NOT_FOUND, REFUSED, SeatCredential, refused, table_endpoint
 from games.galzyr.campaign_pages import campaign_view_module
 from games.models import Table
+from games.services import tables
+from games.services.access import Access
 
 
 class TrayCardSerializer(serializers.Serializer):
@@ -52,7 +52,7 @@ NO_CAMPAIGN = OpenApiResponse(description="No such table, or it tracks no campai
 
 def _campaign_state(table: Table):
     """The table's parsed state, or None when it tracks no campaign."""
-    game = services.game_of(table)
+    game = tables.game_of(table)
     if game.slug != "galzyr":
         return None
     state = game.load(table.state)

@@ -11,7 +11,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD, PlayerNumber
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import calendar as reader_calendar
 from games.galzyr import campaign as core
 from games.galzyr.campaign.state import in_play

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 from django_htmx.http import HttpResponseClientRedirect
 
-from games import access, services
+from games.services import access, tables
 
 PAGE = "games/galzyr/campaign_trays.html"
 WHERE = "games/galzyr/_campaign_where.html#answer"
@@ -77,9 +77,9 @@ def where_sentence(state, text: str | None, seat: str | None) -> str:
 def trays_page(request: HttpRequest, code: str) -> HttpResponse:
     try:
         table, held = access.page_access(request, code)
-    except services.TableNotFound:
+    except access.TableNotFound:
         raise Http404(_("No table has this code.")) from None
-    game = services.game_of(table)
+    game = tables.game_of(table)
     if game.slug != "galzyr":
         raise Http404(_("This table does not track a campaign."))
     state = game.load(table.state)  # parsed once: the seat check and the trays share it

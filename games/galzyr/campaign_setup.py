@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 from pydantic import BaseModel, Field
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.book import Book
 from games.galzyr.campaign.facts import PlayerNumber

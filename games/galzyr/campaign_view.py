@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot, round_limit
 from games.galzyr.campaign.rounds import calendar_phase, reachable, routes_known
@@ -61,7 +61,7 @@ _KINDS: dict[str, dict[str, list[dict[str, Any]]]] = {}  # catalog digest → it
 def _kinds(c: core.Campaign) -> dict[str, list[dict[str, Any]]]:
     """Each status and companion card of the catalog once, in numerical order, for the
     "gain" selects: one pass over the copies (the bench's catalog has hundreds), once per
-    catalog named by digest (games/blobs.py), since it never changes. Shared: read only."""
+    catalog named by digest (games/services/blobs.py), since it never changes. Shared: read only."""
     digest = c.catalog_digest
     if digest is not None and digest in _KINDS:
         return _KINDS[digest]

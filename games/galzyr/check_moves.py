@@ -7,13 +7,13 @@ from collections import Counter
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from games.engine import ArgsError, RuleError
+from games.core.engine import ArgsError, RuleError
+from games.core.rng import Rng
 from games.galzyr import dice as dice_rules
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.reading import chosen_check, dice_total, es, unresolved
 from games.galzyr.rules import game
 from games.galzyr.state import READERS, Dice, State, board_marks
-from games.rng import Rng
 
 
 class Roll(BaseModel):

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from games.engine import RuleError
-from games.rng import Rng
+from games.core.engine import RuleError
+from games.core.rng import Rng
 
 BASE = "base"
 POOL = 5

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr.book import Book
 from games.galzyr.campaign import move_card, where_is
 from games.galzyr.campaign.state import Campaign, is_tray

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
 from games.galzyr.campaign import winners as core_winners

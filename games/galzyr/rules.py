@@ -20,7 +20,8 @@ from typing import TypeVar
 
 from pydantic import BaseModel, Field
 
-from games.engine import Game, RuleError
+from games.core.engine import Game, RuleError
+from games.core.rng import Rng
 from games.galzyr import printed_events
 from games.galzyr.book import (
     WorldChoice,
@@ -64,7 +65,6 @@ from games.galzyr.state import (
     role,
 )
 from games.galzyr.view import seats, view
-from games.rng import Rng
 from storybook.interpreter import (
     ChoiceError,
     effect_view,
@@ -153,7 +153,7 @@ game = GalzyrGame(
     # story-master paragraphs, the secret questions, the outcomes of the options and the notes.
     # ``note``: a note effect's own text (its ``text`` too), for the story master alone.
     secret_keys=frozenset({"event", "text", "questions", "outcomes", "note"}),
-    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
+    # Read by every move (a stale move is refused once one of them changed, games/core/commute.py):
     # whose turn, the scene being read and whether it is over, the date, the campaign's phase.
     contended=frozenset(
         {"active", "partner", "scene", "locked", "scene_turn", "month", "day", "campaign.phase"}

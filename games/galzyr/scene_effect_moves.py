@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import scene_effects
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign_common import campaign_of, say

@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.cards import destination
 from games.galzyr.campaign.facts import MAX_ITEMS, MAX_QUESTS, Seat

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
-from games.bounds import Seed, upto
-from games.engine import Outcome
+from games.core.bounds import Seed, upto
+from games.core.engine import Outcome
 from games.galzyr import calendar
 from games.galzyr.book import Book, hand_over, handed, open_book
 from games.galzyr.campaign import Campaign

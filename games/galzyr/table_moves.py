@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from games.engine import RuleError
+from games.core.engine import RuleError
+from games.core.rng import Rng
 from games.galzyr import calendar
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import PlayerNumber
@@ -14,7 +15,6 @@ from games.galzyr.campaign_common import book_calendar
 from games.galzyr.reading import need_month, reading
 from games.galzyr.rules import game
 from games.galzyr.state import MANAGERS, STORY_MASTER, Month, State, tracked_board
-from games.rng import Rng
 
 
 # -- calendar ------------------------------------------------------------------------------------

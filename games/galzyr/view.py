@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from games import registry
-from games.engine import RuleError, Seat
+from games.core import registry
+from games.core.engine import RuleError, Seat
 from games.galzyr import calendar, printed_events, scene_effects
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book

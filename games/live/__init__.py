@@ -1,7 +1,7 @@
 """Push: every open table page holds one server-sent-events stream for its table.
 
 A move, undo or restore announces the table's new version (``announce``, called once from
-``games.services._save``); each open stream of that table sends it, and the page fetches its
+``games.services.tables.save_move``); each open stream of that table sends it, and the page fetches its
 own seat's fragment exactly as a poll that finds a change does. The stream carries the code
 and the version only: nothing a seat keeps secret.
 
@@ -9,7 +9,7 @@ and the version only: nothing a seat keeps secret.
 - ``postgres``: PostgreSQL's LISTEN/NOTIFY, one listening connection per process, so several
   workers and machines hear each other's moves. On SQLite (one process) the hub hears the
   announcements of its own process directly.
-- ``views``: the async stream view (served through ASGI: uvicorn workers under gunicorn).
+- ``stream``: the async stream view (served through ASGI: uvicorn workers under gunicorn).
 """
 
 from games.live.announce import announce

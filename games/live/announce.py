@@ -11,7 +11,7 @@ from games.live.hub import hub
 
 
 def announce(code: str, version: int) -> None:
-    """Called by the write that stores ``version`` (games.services._save), inside its
+    """Called by the write that stores ``version`` (games.services.tables.save_move), inside its
     transaction: the announcement leaves after the commit, and not at all on a rollback.
 
     PostgreSQL: a NOTIFY, heard by the listener of every process (this one's included).

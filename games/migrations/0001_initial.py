@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import games.codes
+import games.core.codes
 from django.db import migrations, models
 
 
@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
             name='Table',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('code', models.CharField(default=games.codes.new_code, max_length=16, unique=True, verbose_name='join code')),
+                ('code', models.CharField(default=games.core.codes.new_code, max_length=16, unique=True, verbose_name='join code')),
                 ('game', models.SlugField(max_length=40, verbose_name='game')),
                 ('name', models.CharField(max_length=80, verbose_name='name')),
                 ('state', models.JSONField(verbose_name='state')),

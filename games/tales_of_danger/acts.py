@@ -10,8 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games import words
-from games.engine import MoveSet, RuleError
+from games.core import words
+from games.core.engine import MoveSet, RuleError
 from games.tales_of_danger.catalog import need
 from games.tales_of_danger.sponsors import (
     available_sponsors,

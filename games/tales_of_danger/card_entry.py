@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from games.engine import ArgsError, MoveSet, RuleError
+from games.core.engine import ArgsError, MoveSet, RuleError
 from games.tales_of_danger.catalog import CatalogPatch, PersonPatch, SponsorPatch, patched
 from games.tales_of_danger.state import State
 from games.tales_of_danger.table import TABLE_OR_PLAYER

@@ -14,8 +14,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.bounds import upto
-from games.engine import RuleError
+from games.core.bounds import upto
+from games.core.engine import RuleError
 
 UNKNOWN = "enter from your cards"
 

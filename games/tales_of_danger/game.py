@@ -3,7 +3,7 @@ gathered into one ``Game``. Move modules never import this one, so imports run o
 
 from __future__ import annotations
 
-from games.engine import Game, collect
+from games.core.engine import Game, collect
 from games.tales_of_danger import acts, card_entry, market, voyage
 from games.tales_of_danger.catalog import CatalogPatch, entered
 from games.tales_of_danger.rules import invariants, setup, to_act
@@ -36,7 +36,7 @@ game = Game(
     catalog_from_state_fn=catalog_from_state,
     # In Act 3 (and after) a player's hand is their own.
     secret_keys=frozenset({"hand", "unnamed"}),
-    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
+    # Read by every move (a stale move is refused once one of them changed, games/core/commute.py):
     # the act and step, whose turn, who still owes a turn, and the deck's count.
     contended=frozenset({"stage", "step", "active", "turn", "deck"})
     | {"final_round_by", "final_turns", "prepare_queue"},

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games import words
-from games.engine import MoveSet, RuleError
+from games.core import words
+from games.core.engine import MoveSet, RuleError
 from games.tales_of_danger.acts import (
     Args,
     RecruitArgs,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.engine import ArgsError, RuleError
-from games.rng import Rng
+from games.core.engine import ArgsError, RuleError
+from games.core.rng import Rng
 from games.tales_of_danger.catalog import (
     UNKNOWN_CARD,
     CatalogPatch,

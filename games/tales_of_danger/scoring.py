@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.engine import Outcome
+from games.core.engine import Outcome
 from games.tales_of_danger.state import State
 from games.tales_of_danger.table import seat_of
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import words
-from games.engine import TABLE_SEAT, RuleError, Seat
+from games.core import words
+from games.core.engine import TABLE_SEAT, RuleError, Seat
 from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog
 from games.tales_of_danger.market import free_in_pool
 from games.tales_of_danger.scoring import outcome, scoreboard

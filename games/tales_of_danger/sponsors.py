@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tales_of_danger.catalog import UNKNOWN, Catalog, need
 from games.tales_of_danger.state import State
 

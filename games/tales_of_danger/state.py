@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from games.bounds import Seed, Turn, index_below, upto
+from games.core.bounds import Seed, Turn, index_below, upto
 from games.tales_of_danger.catalog import PEOPLE_CARDS, Catalog, PersonPatch, SponsorPatch
 
 Stage = Literal["deal", "acts", "act3", "over"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games import words
-from games.engine import TABLE_SEAT, RuleError
+from games.core import words
+from games.core.engine import TABLE_SEAT, RuleError
 from games.tales_of_danger.catalog import UNKNOWN_CARD
 from games.tales_of_danger.state import Player, State
 

@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games import words
-from games.engine import TABLE_SEAT, MoveSet, RuleError
+from games.core import words
+from games.core.engine import TABLE_SEAT, MoveSet, RuleError
 from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog, need
 from games.tales_of_danger.state import Leg, Segment, State
 from games.tales_of_danger.table import (

@@ -13,8 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from games.bounds import upto
-from games.engine import RuleError
+from games.core.bounds import upto
+from games.core.engine import RuleError
 
 Depth = Literal["Mineshaft", "Ice Caves", "Caverns", "Catacombs", "Inferno"]
 # Left to right on the table. The first and last are not adjacent to each other.

@@ -3,7 +3,7 @@ gathered into one ``Game``. Move modules never import this one, so imports run o
 
 from __future__ import annotations
 
-from games.engine import Game, collect
+from games.core.engine import Game, collect
 from games.tavern_tales import manual, rules
 from games.tavern_tales.manual import SavedCatalog, catalog_from_state
 from games.tavern_tales.seat_view import view
@@ -27,7 +27,7 @@ game: Game[State] = Game(
     catalog_from_state_fn=catalog_from_state,
     # A hero played face-down in a 2-player claim is its player's until it is shown.
     secret_keys=frozenset({"hero"}),
-    # Read by every move (a stale move is refused once one of them changed, games/commute.py):
+    # Read by every move (a stale move is refused once one of them changed, games/core/commute.py):
     # whose turn, the phase, who answers the claim now, and the decks' counts.
     contended=frozenset(
         {"active", "turn", "phase", "claim.stage", "claim.responder", "claim.passes"}

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from games.engine import RuleError
+from games.core.engine import RuleError
+from games.core.words import possessive
 from games.tavern_tales.catalog import SECRET_DOOR, Depth, adjacent_depths
 from games.tavern_tales.state import PlayedHero, SlotRef, State, depth_row
-from games.words import possessive
 
 KIND_NAMES = {
     "treasure": "a Treasure",

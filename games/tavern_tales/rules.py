@@ -10,8 +10,8 @@ for what the app can't see (feats at a depth, card facts, score corrections) in 
 
 from __future__ import annotations
 
-from games.engine import TABLE_SEAT, MoveSet, NoArgs, Outcome, RuleError, Seat
-from games.rng import Rng
+from games.core.engine import TABLE_SEAT, MoveSet, NoArgs, Outcome, RuleError, Seat
+from games.core.rng import Rng
 from games.tavern_tales import claims
 from games.tavern_tales.catalog import DEPTHS, Depth, merge, shipped
 from games.tavern_tales.claims import CollectArgs, HeroTap, StakeArgs

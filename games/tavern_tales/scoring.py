@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tavern_tales.catalog import Catalog, FeatCard
 from games.tavern_tales.state import Held
 

@@ -11,8 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from games.bounds import Score, Seed, Turn, index_below, upto
-from games.engine import TABLE_SEAT, RuleError
+from games.core.bounds import Score, Seed, Turn, index_below, upto
+from games.core.engine import TABLE_SEAT, RuleError
 from games.tavern_tales.catalog import (
     DEPTHS,
     Catalog,

@@ -8,7 +8,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from games import card_sheets
+from games.services import card_sheets
 
 register = template.Library()
 

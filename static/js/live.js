@@ -7,7 +7,7 @@
 //
 // Keep a half-filled form when another device moves: the fresh table waits behind a banner
 // instead of wiping the form. Sent, it is made if it commutes with the moves since (another
-// seat's unrelated tap), else refused with the latest table (games/commute.py).
+// seat's unrelated tap), else refused with the latest table (games/core/commute.py).
 (function () {
   var SAFETY_MS = 30000; // the poll's interval while the stream brings the news
   var live = false; // the stream is open and news has come through it since it opened

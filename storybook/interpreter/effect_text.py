@@ -43,7 +43,7 @@ def effect_view(eff: Any) -> EffectView:
 
 
 def _days(n: int) -> str:
-    """``1 day``, ``2 days`` (as games/words.py counts; the reader's text needs no game module)."""
+    """``1 day``, ``2 days`` (as games/core/words.py counts; the reader's text needs no game module)."""
     return f"{n} {ngettext('day', 'days', n)}"
 
 

@@ -1,12 +1,12 @@
-"""The API plays a seat no device holds as the pages do (games/access.py ``act_for``): the
+"""The API plays a seat no device holds as the pages do (games/services/access.py ``act_for``): the
 shared display's token with ``as_seat`` reads and moves as that seat; any other token is
 refused (403), and so is a seat a device holds (409)."""
 
 import pytest
 from rest_framework.test import APIClient
 
-from games import services
-from games.registry import all_games
+from games.core.registry import all_games
+from games.services import tables
 from tests.seating import api_as, claim
 
 pytestmark = pytest.mark.django_db
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def table():
-    return services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    return tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
 
 
 def view_of(table, seat):

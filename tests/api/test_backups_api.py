@@ -7,8 +7,8 @@ import pytest
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from games import backups, exchange, services
 from games.models import Backup, Move, Table
+from games.services import backups, exchange, tables, turns
 from tests.seating import api_as
 
 pytestmark = pytest.mark.django_db
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def table():
-    return services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    return tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
 
 
 @pytest.fixture
@@ -31,9 +31,7 @@ def url(table, *rest):
 
 def add(table, points=1):
     version = Table.objects.get(pk=table.pk).version
-    services.apply_move(
-        table.code, "add", {"points": points}, expected_version=version, seat="table"
-    )
+    turns.apply_move(table.code, "add", {"points": points}, expected_version=version, seat="table")
 
 
 def test_back_up_now_then_list(api, table, django_assert_num_queries):
@@ -114,7 +112,7 @@ def test_a_story_master_who_is_not_a_keeper_is_refused(tally_registered):
 
     books.installed().forget()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
-    campaign = services.create_table(
+    campaign = tables.create_table(
         "galzyr",
         "Friday",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
@@ -139,7 +137,7 @@ def test_unknown_table_or_backup_is_404_json(api, table):
 
 
 def test_a_keeper_token_of_another_table_opens_nothing_here(table):
-    other = services.create_table("tally", "Other")
+    other = tables.create_table("tally", "Other")
     theirs = api_as(other, None, keeper=True)
     assert theirs.get(url(table)).status_code == 403
     assert theirs.post(url(table), {}, format="json").status_code == 403

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from games import catalogs, services
+from games.core.registry import get_game
 from games.models import GroupCatalog
-from games.registry import get_game
-from tests.games.card_sheet_data import FILLED
+from games.services import catalogs, tables
+from tests.games.services.card_sheets.card_sheet_data import FILLED
 from tests.seating import api_as
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def url(table) -> str:
 
 @pytest.fixture
 def table():
-    return services.create_table(
+    return tables.create_table(
         "tavern-tales", "Tonight", {"players": ["Ada", "Bo", "Cy"]}, group="Thursday"
     )
 
@@ -67,7 +67,7 @@ def test_bad_card_data_is_a_400_and_changes_nothing(table, body, said):
 
 
 def test_a_table_without_a_group_has_no_group_card_data_to_save():
-    table = services.create_table("dark-tales", "Solo", {"players": ["Ada", "Bo"]})
+    table = tables.create_table("dark-tales", "Solo", {"players": ["Ada", "Bo"]})
     response = api_as(table, None, keeper=True).put(url(table), {"data": {}}, format="json")
     assert response.status_code == 403 and "no group" in response.json()["error"]
 

@@ -10,10 +10,10 @@ import random
 import pytest
 from rest_framework.test import APIClient
 
-from games.engine import RuleError
+from games.core.engine import RuleError
+from games.core.registry import all_games
 from games.models import Table
-from games.registry import all_games
-from tests.games.test_services_loaded_state import (
+from tests.games.services.test_tables_loaded_state import (
     random_args,
     sample_cases,
     scalars_of,

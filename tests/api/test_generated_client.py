@@ -24,9 +24,9 @@ from django.core.management import call_command
 from drf_spectacular.validation import validate_schema
 from rest_framework.authtoken.models import Token
 
+from games.api.schema import pascal
+from games.core.registry import all_games
 from games.galzyr import book as books
-from games.registry import all_games
-from games.schema import pascal
 from storybook.web.librarian import make_librarian
 
 PACKAGE = "talekeeper_client"

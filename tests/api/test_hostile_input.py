@@ -11,9 +11,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from games import exchange, patch, services
-from games.engine import RuleError
+from games.core import patch
+from games.core.engine import RuleError
 from games.models import Claim, Move, Table
+from games.services import exchange, tables, turns
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +26,7 @@ SHORT_DEEP = "[" * 5_000 + "]" * 5_000  # within a form field's size, past the d
 
 @pytest.fixture
 def table():
-    return services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    return tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
 
 
 def counts():
@@ -119,15 +120,15 @@ def test_table_names_with_control_characters_are_refused(client, name):
 
 
 def _one_move(table):
-    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
     table.refresh_from_db()
     return exchange.export_table(table)
 
 
 def _with_undo(table):
-    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
-    services.undo_last(table.code, expected_version=2, seat="table")
-    services.apply_move(table.code, "add", {"points": 5}, expected_version=3, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    turns.undo_last(table.code, expected_version=2, seat="table")
+    turns.apply_move(table.code, "add", {"points": 5}, expected_version=3, seat="p1")
     table.refresh_from_db()
     return exchange.export_table(table)
 
@@ -157,13 +158,13 @@ def test_hostile_import_documents_are_refused(table, exported, mangle, says):
 
 
 def test_undo_refuses_to_bring_back_a_state_that_breaks_the_rules(table):
-    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
     table.refresh_from_db()
     move = Move.objects.get()
     # A log edited behind the app's back: the state before the move had a negative total.
     move.patch = patch.diff(table.state, {**table.state, "totals": [-3, 0]}, ordered=False)
     move.save()
     with pytest.raises(RuleError, match="breaks the rules"):
-        services.undo_last(table.code, expected_version=2, seat="p1")
+        turns.undo_last(table.code, expected_version=2, seat="p1")
     table.refresh_from_db()
     assert table.version == 2 and table.state["totals"] == [2, 0]

@@ -3,6 +3,8 @@
 import pytest
 from django.test import Client
 
+from games.services import tables
+
 pytestmark = pytest.mark.django_db
 
 
@@ -36,12 +38,10 @@ def test_a_body_over_the_limit_is_json_413(client, settings):
 
 
 def test_a_server_error_is_json_500(client, monkeypatch):
-    from games import services
-
     def broken(*args, **kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(services, "create_table", broken)
+    monkeypatch.setattr(tables, "create_table", broken)
     response = client.post("/api/tables/", {"game": "tally"}, content_type="application/json")
     assert response.status_code == 500
     assert response["Content-Type"] == "application/json"

@@ -50,7 +50,7 @@ FIXED = "SCHEMA_FUZZ_EXAMPLES" not in os.environ
 # Where the rules, not the schema, have the last word, "valid data is accepted" can't hold:
 # a new table's setup refuses choices that don't go together (Discord outside campaign mode),
 # a move is refused when it does not fit the table's state, and an import is accepted only
-# when its log replays by the rules (games/replay.py). Each answers 400 with a sentence.
+# when its log replays by the rules (games/services/replay.py). Each answers 400 with a sentence.
 RULED = {
     ("/api/tables/", "post"),
     ("/api/tables/{code}/moves/", "post"),

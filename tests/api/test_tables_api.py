@@ -3,8 +3,9 @@
 import pytest
 from rest_framework.test import APIClient
 
-from games import exchange, patch, seating, services
+from games.core import patch
 from games.models import Claim, Table
+from games.services import exchange, seating, tables, turns
 from tests.seating import api_as
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +18,7 @@ def api():
 
 @pytest.fixture
 def table():
-    return services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    return tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
 
 
 def test_create_table(api):
@@ -183,7 +184,7 @@ def test_rule_violation_is_400_and_changes_nothing(table):
 
 
 def test_stale_version_is_409_with_latest_state_for_the_seat(table):
-    services.apply_move(table.code, "add", {"points": 3}, expected_version=1, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 3}, expected_version=1, seat="p1")
     response = api_as(table, "p2").post(
         f"/api/tables/{table.code}/moves/",
         {"move": "add", "args": {"points": 1}, "version": 1, "seat": "p2"},
@@ -211,9 +212,9 @@ def test_malformed_move_request_is_400_json(table):
 
 def test_export_import_round_trip_is_exact(api, table):
     api = api_as(table, None, keeper=True)
-    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
-    services.undo_last(table.code, expected_version=2, seat="table")
-    services.apply_move(table.code, "add", {"points": 5}, expected_version=3, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    turns.undo_last(table.code, expected_version=2, seat="table")
+    turns.apply_move(table.code, "add", {"points": 5}, expected_version=3, seat="p1")
     exported = api.get(f"/api/tables/{table.code}/export/").json()
     response = api.post("/api/tables/import/", exported, format="json")
     assert response.status_code == 201
@@ -236,7 +237,7 @@ def test_import_refuses_inconsistent_documents(api, table):
 
 def test_import_takes_format_1_documents_and_exports_format_3(api, table):
     api = api_as(table, None, keeper=True)
-    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
     exported = api.get(f"/api/tables/{table.code}/export/").json()
     assert exported["format_version"] == exchange.FORMAT_VERSION and "patch" in exported["moves"][0]
     # As exports were before patches: the whole state before each move.
@@ -253,7 +254,7 @@ def test_import_takes_format_1_documents_and_exports_format_3(api, table):
 
 def test_import_refuses_a_patch_that_does_not_fit_naming_the_move(api, table):
     api = api_as(table, None, keeper=True)
-    services.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
     exported = api.get(f"/api/tables/{table.code}/export/").json()
     exported["moves"][0]["patch"] = {"{": {"totals": {"[": [5, 0, []]}}}
     response = api.post("/api/tables/import/", exported, format="json")

@@ -162,7 +162,7 @@ def test_constant_queries_compares_each_size_not_each_call():
 
 def test_a_move_may_send_more_queries_only_on_its_automatic_backups():
     from bench.report import BACKUP_QUERIES, MOVE_MAX_QUERIES, move_queries_ok
-    from games import backups
+    from games.services import backups
 
     calls = [MOVE_MAX_QUERIES] * (2 * backups.EVERY)
     assert move_queries_ok(calls)

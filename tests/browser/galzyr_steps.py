@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from playwright.sync_api import Page, expect
 
-from games.words import possessive  # noqa: F401 - the tests read names as the game writes them
+from games.core.words import possessive  # noqa: F401 - the tests read names as the game writes them
 from tests.browser import seats
 
 SYNC = 8000  # the other device polls every 2 s; a poll can take a second on a busy machine

@@ -4,7 +4,7 @@ The device that starts a table is its keeper and lands on the seat page, where i
 free seat with "Take it on this device". Any other device opens that seat's join link (the
 keeper's screen shows it under "Join link and QR code") and taps "Take this seat". Tests
 that set a table up on the server, with no keeper device, build the same link from
-``games.seating.join_key``.
+``games.services.seating.join_key``.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from games import seating, services
 from games.models import Table
+from games.services import seating, tables
 
 TABLE_PATH = re.compile(r"(/t/[^/]+/)")
 
@@ -86,7 +86,7 @@ def join(page: Page, url: str) -> None:
 def invite_url(base: str, table: Table, seat: str) -> str:
     """A seat's join link built on the server (``seat``: its id or its name)."""
     table.refresh_from_db()
-    seats = services.game_of(table).seats(table.state)
+    seats = tables.game_of(table).seats(table.state)
     found = next(s for s in seats if seat in (s.id, s.label))
     key = seating.join_key(table, found.id)
     return f"{base}/t/{table.code}/join/{found.id}/{key}/"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games import services
 from games.models import GroupCatalog
+from games.services import access, tables
 from tests.browser import seats
 from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.browser.test_tales_of_danger import (
@@ -17,7 +17,7 @@ from tests.browser.test_tales_of_danger import (
     secure_first,
     take_two,
 )
-from tests.games.card_sheet_data import FILLED, post_for
+from tests.games.services.card_sheets.card_sheet_data import FILLED, post_for
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -55,7 +55,7 @@ def start(page, base, slug, name="Game night"):
         page.get_by_label("First player (name; blank for random)").fill("Ada")
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/seat/")
-    return services.get_table(page.url.rstrip("/").split("/")[-2])
+    return access.find_table(page.url.rstrip("/").split("/")[-2])
 
 
 def fill_sheet(page, slug, data) -> int:
@@ -153,7 +153,7 @@ def play_dark_tales(page, table) -> None:
 
 def play_tavern_tales(page, table) -> None:
     seats.take_here(page, "Table")
-    state = services.loaded_state(services.get_table(table.code))
+    state = tables.loaded_state(access.find_table(table.code))
     ruby = state.catalog.feat("Ruby")
     assert ruby is not None and ruby.track == [1, 2, 3, 4]
     assert state.catalog.hero("Boblin").depths == ["Caverns", "Inferno"]
@@ -170,7 +170,7 @@ def test_bad_input_stays_on_the_sheet_as_typed(live_server, chromium):
     page = chromium.new_context(viewport=PHONE, has_touch=True).new_page()
     page.set_default_timeout(5000)
     start(page, live_server.url, "dark-tales")
-    page.goto(f"{live_server.url}/t/{services.Table.objects.get().code}/cards/")
+    page.goto(f"{live_server.url}/t/{tables.Table.objects.get().code}/cards/")
     sheet = page.locator("#card-sheet")
     # The browser keeps each number within its card's bounds; the server checks the deck.
     sheet.locator('[name="cards-0-count"]').fill("40")

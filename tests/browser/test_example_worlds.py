@@ -12,9 +12,9 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games import services
 from games.galzyr import book as books
 from games.galzyr.state import State
+from games.services import tables, turns
 from tests.browser import seats
 from tests.browser.conftest import PHONE, save_shot
 
@@ -33,7 +33,7 @@ def test_a_scene_of_each_example_world_opens_in_campaign_mode(live_server, chrom
     books.installed().forget()
     call_command("load_world", str(EXAMPLES / slug), stdout=StringIO())  # slug: the folder's
     location, number, title = WORLDS[slug]
-    table = services.create_table(
+    table = tables.create_table(
         "galzyr", "Example", {"players": ["Mara", "Bo"], "world": slug, "mode": "campaign"}
     )
     active = f"p{State.model_validate(table.state).active + 1}"
@@ -42,7 +42,7 @@ def test_a_scene_of_each_example_world_opens_in_campaign_mode(live_server, chrom
         ("campaign-begin-story", {}, active),
         ("open-scene", {"number": number}, active),
     ):
-        table, _ = services.apply_move(
+        table, _ = turns.apply_move(
             table.code, name, args, expected_version=table.version, seat=seat
         )
     context = chromium.new_context(viewport=PHONE, has_touch=True)

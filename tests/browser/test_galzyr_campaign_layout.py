@@ -23,10 +23,10 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from games import services
 from games.galzyr import book as books
 from games.galzyr.campaign.text import possessive
 from games.galzyr.state import State
+from games.services import tables, turns
 from tests.browser import galzyr_steps as gz
 from tests.browser import seats
 from tests.browser.conftest import PHONE, TABLET, save_shot
@@ -49,7 +49,7 @@ def campaign_table(reading: bool = True):
     begun and (``reading``) scene 1101 open. Returns the table and its seats by name."""
     books.installed().forget()
     call_command("load_world", str(SAMPLE), stdout=StringIO())
-    table = services.create_table(
+    table = tables.create_table(
         "galzyr",
         "Marches",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
@@ -65,7 +65,7 @@ def campaign_table(reading: bool = True):
     if reading:
         moves.append(("open-scene", {"number": 1101}, f"p{active}"))
     for name, args, seat in moves:
-        table, _ = services.apply_move(
+        table, _ = turns.apply_move(
             table.code, name, args, expected_version=table.version, seat=seat
         )
     ids = {"sm": "sm", "active": f"p{active}", "other": f"p{3 - active}", "table": "table"}
@@ -152,7 +152,7 @@ def test_the_tab_bar_keeps_its_tab_across_a_live_swap_and_works_without_javascri
     before = gz.version(phone)
     # another device moves: the live region is swapped; the phone stays on the campaign
     table.refresh_from_db()
-    services.apply_move(
+    turns.apply_move(
         table.code,
         "campaign-gold",
         {"player": 1, "amount": 2},
@@ -247,7 +247,7 @@ def test_fold_outs_show_a_marker_and_the_opener_fits_its_card(live_server, chrom
 
 def test_move_a_card_asks_which_copy_of_170(live_server, chromium):
     table, ids = campaign_table(reading=False)
-    table, _ = services.apply_move(
+    table, _ = turns.apply_move(
         table.code,
         "campaign-take-card",
         {"number": 170, "pick": "random", "player": 2},
@@ -291,7 +291,7 @@ def test_the_campaign_column_keeps_its_place_when_another_device_moves(live_serv
     assert kept > 100  # the column is taller than the screen
     before = gz.version(tablet)
     table.refresh_from_db()
-    services.apply_move(
+    turns.apply_move(
         table.code,
         "campaign-gold",
         {"player": 1, "amount": 2},

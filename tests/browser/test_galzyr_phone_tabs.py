@@ -15,9 +15,9 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games import services
 from games.galzyr import book as books
 from games.galzyr.state import State
+from games.services import tables, turns
 from tests.browser import galzyr_steps as gz
 from tests.browser.conftest import PHONE, save_shot
 from tests.browser.test_galzyr_campaign_layout import SAMPLE, device, tab
@@ -30,14 +30,14 @@ def travelling_table():
     travel is next. Returns the table and the active player's seat."""
     books.installed().forget()
     call_command("load_world", str(SAMPLE), stdout=StringIO())
-    table = services.create_table(
+    table = tables.create_table(
         "galzyr",
         "Marches",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
     )
     s = State.model_validate(table.state)
     active = s.active + 1
-    table, _ = services.apply_move(
+    table, _ = turns.apply_move(
         table.code,
         "campaign-place-figure",
         {"player": active, "to": s.campaign.world.routes[0].between[0]},

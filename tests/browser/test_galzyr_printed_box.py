@@ -19,9 +19,9 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from games import services
 from games.galzyr import book as books
 from games.models import Table
+from games.services import tables, turns
 from tests.browser import galzyr_steps as gz
 from tests.browser import seats
 from tests.browser.conftest import PHONE, TABLET, save_shot
@@ -116,10 +116,10 @@ def test_a_story_master_rolls_then_reveals(live_server, chromium, tmp_path, size
     shutil.copytree(READER, world)
     books.installed().forget()
     call_command("load_world", str(world), "--slug", "reader", stdout=StringIO())
-    table = services.create_table("galzyr", "Ferry", {"players": ["Mara"], "world": "reader"})
+    table = tables.create_table("galzyr", "Ferry", {"players": ["Mara"], "world": "reader"})
     for name, args in (("pick-month", {"month": "june"}), ("open-scene", {"number": 2001})):
         table.refresh_from_db()
-        services.apply_move(table.code, name, args, expected_version=table.version, seat="sm")
+        turns.apply_move(table.code, name, args, expected_version=table.version, seat="sm")
     context, sm = device(chromium, SIZES[size])
     try:
         seats.join(sm, seats.invite_url(live_server.url, table, "sm"))
@@ -162,7 +162,7 @@ def test_a_card_the_app_does_not_know_and_saving_with_confirmation(live_server, 
     and the boards' gold entered at the save."""
     books.installed().forget()
     call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
-    table = services.create_table(
+    table = tables.create_table(
         "galzyr",
         "Our box",
         {"players": ["Mara", "Bo"], "world": "lands-of-galzyr", "mode": "campaign"},
@@ -225,7 +225,7 @@ def test_the_box_travels_anywhere_and_draws_the_event_card_the_group_drew(
     an event card drawn by its number and put where the printed scene says."""
     books.installed().forget()
     call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
-    table = services.create_table(
+    table = tables.create_table(
         "galzyr",
         "Our box",
         {"players": ["Mara", "Bo"], "world": "lands-of-galzyr", "mode": "campaign"},

@@ -11,8 +11,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games import services
 from games.galzyr import book as books
+from games.services import tables, turns
 from tests.browser import seats
 from tests.browser.conftest import PHONE, save_shot
 
@@ -23,16 +23,14 @@ PORTRAIT = {"width": 820, "height": 1180}
 
 
 def move(table, name: str, args: dict):
-    table, _ = services.apply_move(
-        table.code, name, args, expected_version=table.version, seat="sm"
-    )
+    table, _ = turns.apply_move(table.code, name, args, expected_version=table.version, seat="sm")
     return table
 
 
 def test_on_a_phone_the_scene_comes_before_the_day(live_server, chromium):
     books.installed().forget()
     call_command("load_world", str(SAMPLE), stdout=StringIO())
-    table = services.create_table(
+    table = tables.create_table(
         "galzyr", "Book", {"players": ["Mara", "Bo"], "world": "sallowmere-marches"}
     )
     context = chromium.new_context(viewport=PHONE, has_touch=True)
@@ -61,7 +59,7 @@ def test_on_a_phone_the_scene_comes_before_the_day(live_server, chromium):
 def test_the_calendar_grid_shows_the_timer_tokens(live_server, chromium):
     books.installed().forget()
     call_command("load_world", str(SAMPLE), stdout=StringIO())
-    table = services.create_table(
+    table = tables.create_table(
         "galzyr",
         "Timers",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},

@@ -14,8 +14,8 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games import services
 from games.galzyr import book as books
+from games.services import tables
 from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.browser.seats import invite_url, join
 
@@ -27,16 +27,16 @@ MAX_HEADER = 60  # px, the issue's "at most ~60 px"
 LONG_NAME = "Thursday night at the Harbour club"  # a long table name must not wrap the header
 
 
-def tables() -> dict[str, object]:
+def running_tables() -> dict[str, object]:
     """A running table of every game, with a long name."""
     books.installed().forget()
     call_command("load_world", str(SAMPLE), stdout=StringIO())
     players = {"players": ["Ada", "Bo", "Cy"]}
     made = {
-        slug: services.create_table(slug, LONG_NAME, players)
+        slug: tables.create_table(slug, LONG_NAME, players)
         for slug in ("dark-tales", "tales-of-danger", "tavern-tales")
     }
-    made["galzyr"] = services.create_table(
+    made["galzyr"] = tables.create_table(
         "galzyr",
         LONG_NAME,
         {"players": ["Ada", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
@@ -68,7 +68,7 @@ def test_the_header_stays_small_on_every_page_and_text_size(live_server, chromiu
     size = SIZES[size_name]
     base = live_server.url
     measured = {}
-    for slug, table in tables().items():
+    for slug, table in running_tables().items():
         context, page = open_device(chromium, size)
         join(page, invite_url(base, table, "p1"))
         for text in ("", "large", "larger"):
@@ -95,7 +95,7 @@ def test_the_header_stays_small_on_every_page_and_text_size(live_server, chromiu
 def test_the_reading_settings_open_from_the_header_of_any_page(live_server, chromium):
     """Larger text chosen on the home page stays on at a table, on this device only; the menu
     opens over the page (the header keeps its height) and closes with Escape."""
-    table = services.create_table("tavern-tales", "Friday", {"players": ["Ada", "Bo"]})
+    table = tables.create_table("tavern-tales", "Friday", {"players": ["Ada", "Bo"]})
     context, page = open_device(chromium, PHONE)
     page.goto(f"{live_server.url}/")
     before = header_height(page)

@@ -9,7 +9,7 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from games import services
+from games.services import tables, turns
 from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.browser.seats import invite_url, join
 
@@ -36,7 +36,7 @@ def test_a_move_on_one_page_shows_on_the_other_within_a_second_by_push(
     asgi_url, new_page, settings
 ):
     settings.TALEKEEPER_POLL_SECONDS = 60
-    table = services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    table = tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
     ada, bo = new_page(TABLET), new_page(PHONE)
     errors: list[str] = []  # htmx says a trigger it can't parse on the console, and goes on
     bo.on("console", lambda message: message.type == "error" and errors.append(message.text))
@@ -64,21 +64,21 @@ def test_a_move_on_one_page_shows_on_the_other_within_a_second_by_push(
 
 def test_a_move_made_elsewhere_reaches_an_open_page_without_its_poll(asgi_url, new_page, settings):
     settings.TALEKEEPER_POLL_SECONDS = 60
-    table = services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    table = tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
     bo = new_page(PHONE)
     join(bo, invite_url(asgi_url, table, "Bo"))
     bo.wait_for_function("window.tkLive && window.tkLive.isLive()", timeout=5000)
     # Another device's move through the services (the API's path), in another thread.
-    services.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
     expect(bo.locator(".tally")).to_contain_text("Ada: 4", timeout=1000)
 
 
 def test_without_its_stream_a_page_still_polls_every_2_seconds(asgi_url, new_page):
     """A proxy that refuses or buffers the stream: the poll brings the move, as before push."""
-    table = services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    table = tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
     bo = new_page(PHONE)
     bo.route("**/stream/", lambda route: route.abort())
     join(bo, invite_url(asgi_url, table, "Bo"))
-    services.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
     expect(bo.locator(".tally")).to_contain_text("Ada: 4", timeout=3500)
     assert not bo.evaluate("window.tkLive.isLive()")

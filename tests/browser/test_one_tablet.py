@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games import services
+from games.services import tables
 from tests.browser import seats
 from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.browser.test_tales_of_danger import (
@@ -38,7 +38,7 @@ def open_tablet(chromium, base: str):
     """The keeper's tablet: the table made on the server, the tablet holding the keeper's
     credential; it sits at the shared display from its seat page, as a group would."""
     options = {"players": PLAYERS, "first_player": 1, **quick_catalog()}
-    table = services.create_table("tales-of-danger", "One tablet", options)
+    table = tables.create_table("tales-of-danger", "One tablet", options)
     context = chromium.new_context(viewport=TABLET, has_touch=True)
     secret = claim(table, None, keeper=True)
     name = f"seat_{table.code}"
@@ -122,7 +122,7 @@ def cy_turn(tablet, table, segment: int, last: bool) -> None:
         spare = len(hand) - sum(leg["journal_status"] == "owed" for leg in cy["voyage"])
         expect(form.locator("select[name=pay]")).to_have_count(spare)
         person = next(c for c in hand if c != "?")
-        names = {c.id: c.name for c in services.game_of(table).load(table.state).catalog.people}
+        names = {c.id: c.name for c in tables.game_of(table).load(table.state).catalog.people}
         form.locator("select[name=pay]").first.select_option(label=names[person])
     complete(tablet)
     if segment == 1:

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import expect
 
-from games import services
+from games.services import tables, turns
 from tests.browser.seats import invite_url, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def table():
-    return services.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    return tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
 
 
 def take_seat(page, base, table, label):
@@ -47,7 +47,7 @@ def test_stale_write_gets_the_latest_table(live_server, new_page, table):
     # Another device moves between this page's render and its tap; stop polling first so
     # the page still holds the old version when the tap lands.
     page.evaluate("htmx.remove(document.querySelector('[hx-trigger^=every]'))")
-    services.apply_move(table.code, "add", {"points": 5}, expected_version=1, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 5}, expected_version=1, seat="p1")
     page.get_by_role("button", name="Add").click()
     expect(page.get_by_role("alert")).to_contain_text("The table changed")
     expect(page.locator(".tally")).to_contain_text("Ada: 5")
@@ -65,7 +65,7 @@ def test_a_half_filled_form_survives_another_devices_move(live_server, new_page,
     page = new_page()
     take_seat(page, live_server.url, table, "Table")
     page.locator("input[name=points]").fill("4")
-    services.apply_move(table.code, "add", {"points": 5}, expected_version=1, seat="p1")
+    turns.apply_move(table.code, "add", {"points": 5}, expected_version=1, seat="p1")
     expect(page.locator("#table-moved")).to_be_visible(timeout=3000)
     expect(page.locator("input[name=points]")).to_have_value("4")
     page.get_by_role("button", name="show the latest").click()

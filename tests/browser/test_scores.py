@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TABLET, save_shot
-from tests.games.test_results import dark_tales_to_the_end
+from tests.games.web.test_results import dark_tales_to_the_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -13,7 +13,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from games import services
+from games.services import access, tables, turns
 from games.tales_of_danger.catalog import DEFAULT_PEOPLE, DEFAULT_SPONSORS
 from storybook.web.librarian import make_librarian
 from tests.browser import seats
@@ -103,7 +103,7 @@ def start_table(page, base) -> tuple:
     page.get_by_label("Who takes the first turn?").select_option(label="Player 1")
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/seat/")
-    table = services.get_table(page.url.rstrip("/").split("/")[-2])
+    table = access.find_table(page.url.rstrip("/").split("/")[-2])
     links = {name: seats.join_link(page, name) for name in PLAYERS}
     seats.take_here(page, "Table")
     expect(page.locator(".tod")).to_be_visible()
@@ -264,13 +264,13 @@ def test_a_three_player_game_on_a_tablet_and_three_phones(live_server, chromium)
 def test_act_1_at_every_size(live_server, new_page, viewport):
     """The table and a phone at one size: recruit with the helper, no sideways scrolling."""
     options = {"players": ["Ada", "Bo"], "first_player": 1, **quick_catalog()}
-    table = services.create_table("tales-of-danger", "Smoke", options)
+    table = tables.create_table("tales-of-danger", "Smoke", options)
     for seat, hand in (("p1", ["nun", "monk", "sailor"]), ("p2", ["farmer", "deacon", "captain"])):
-        table = services.apply_move(
+        table = turns.apply_move(
             table.code, "deal", {"player": seat, "people": hand},
             expected_version=table.version, seat="table",
         )[0]  # fmt: skip
-    table = services.apply_move(
+    table = turns.apply_move(
         table.code,
         "refill-pool",
         {"people": ["nun", "monk", "farmer", "deacon", "innkeeper"]},

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from games import services
+from games.services import access, tables, turns
 from tests.browser.seats import invite_url, join, join_link, take_here
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -40,7 +40,7 @@ def new_table(page, base, players, first="Player 1", modules=()):
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/seat/")
     code = page.url.rstrip("/").split("/")[-2]
-    return services.get_table(code)
+    return access.find_table(code)
 
 
 def sit(page, label, keeper=None):
@@ -113,7 +113,7 @@ def test_a_2_player_game_to_the_win(live_server, device):
     table = new_table(tablet, live_server.url, ["Mara", "Bo"])
     for index, points in ((0, 29), (1, 28)):
         args = {"player": index, "points": points}
-        services.apply_move(
+        turns.apply_move(
             table.code, "adjust-prestige", args, expected_version=1 + index, seat="table"
         )
     sit(tablet, "Table")
@@ -151,7 +151,7 @@ def test_a_2_player_game_to_the_win(live_server, device):
 
 
 def test_a_claim_at_every_screen_size(live_server, new_page):
-    table = services.create_table(
+    table = tables.create_table(
         "tavern-tales", "Smoke", {"players": ["Mara", "Bo", "Cy"], "first_player": 0}
     )
     page = new_page()

@@ -7,7 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from games import services
+from games.services import tables
 
 
 @pytest.fixture
@@ -17,7 +17,7 @@ def campaign():
 
     books.installed().forget()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
-    return services.create_table(
+    return tables.create_table(
         "galzyr",
         "Sample campaign",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},

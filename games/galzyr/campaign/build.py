@@ -4,7 +4,7 @@ models)."""
 
 from __future__ import annotations
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from storybook.loading.world import World
 
 from .facts import (

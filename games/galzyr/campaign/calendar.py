@@ -11,8 +11,8 @@ tokens with it.
 
 from __future__ import annotations
 
-from games.engine import RuleError
-from games.words import count
+from games.core.engine import RuleError
+from games.core.words import count
 
 from .facts import calendar_slot, weekday_name
 from .state import Campaign, Timer, in_play

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from games.engine import RuleError
-from games.rng import Rng
+from games.core.engine import RuleError
+from games.core.rng import Rng
 
 from .calendar import place_timer, remove_timers
 from .facts import MAX_ITEMS, MAX_QUESTS, NOTICEBOARD_SIZE

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from games.bounds import index_below, upto
+from games.core.bounds import index_below, upto
 
 # The format's bounds of an adventurer are the rulebook's ("Adventurers": the gold dial goes
 # up to 20, a new adventurer starts with 10; "Skills and skill marks": at most 2 on one

@@ -7,8 +7,8 @@ rulebook's order, for the players to mirror at the box.
 
 from __future__ import annotations
 
-from games.engine import RuleError
-from games.rng import Rng
+from games.core.engine import RuleError
+from games.core.rng import Rng
 from storybook.loading.world import World
 
 from .build import build_campaign

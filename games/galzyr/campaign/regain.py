@@ -3,7 +3,7 @@ have restarts it (its timed effects), and the card stays where it is."""
 
 from __future__ import annotations
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 
 from .calendar import place_timer
 from .state import Campaign

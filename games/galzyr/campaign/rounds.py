@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from games.engine import RuleError
-from games.words import count
+from games.core.engine import RuleError
+from games.core.words import count
 
 from .calendar import advance_day
 from .facts import (

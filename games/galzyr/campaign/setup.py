@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Literal
 
-from games.engine import RuleError
-from games.rng import Rng
+from games.core.engine import RuleError
+from games.core.rng import Rng
 
 from .calendar import place_timer
 from .cards import refill_noticeboard, relocate

@@ -44,8 +44,8 @@ from pydantic import (
     model_validator,
 )
 
-from games import blobs
-from games.bounds import MAX_TURNS, Seed, upto
+from games.core.bounds import MAX_TURNS, Seed, upto
+from games.services import blobs
 from storybook.format.common import CardNumber, SceneNumber
 
 from .facts import (
@@ -212,7 +212,9 @@ class Round(Strict):
 
 
 _NUMBERED: dict[str, dict[int, list[int]]] = {}  # catalog digest → number → its copies
-CATALOG = "galzyr-copies"  # the kind of blob a campaign's catalog is kept as (games/blobs.py)
+CATALOG = (
+    "galzyr-copies"  # the kind of blob a campaign's catalog is kept as (games/services/blobs.py)
+)
 _COPIES = TypeAdapter(tuple[Copy, ...])
 
 
@@ -236,7 +238,7 @@ class Campaign(Strict):
     world: WorldFacts
     plan: ResetPlan
     # The catalog never changes once the campaign is made: a state stores its digest and the
-    # table the data, once (games/blobs.py). A state stored with the list (before digests)
+    # table the data, once (games/services/blobs.py). A state stored with the list (before digests)
     # keeps it, so every stored state still dumps exactly as it was read.
     copies: list[Copy]
     places: dict[str, list[CopyId]]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.words import possessive  # the games' one rule, also imported from here
+from games.core.words import possessive  # the games' one rule, also imported from here
 
 from .state import Campaign, place_kind
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr import scene_effects
 from games.galzyr.campaign.cards import destination, relocate

@@ -10,7 +10,7 @@ from collections import deque
 from dataclasses import replace
 from functools import cached_property
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.build import build_campaign
 from storybook.format import MONTHS, Scene

@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from games.core.engine import RuleError, dump
 from games.dark_tales.game import game
 from games.dark_tales.state import State, zone
-from games.engine import RuleError, dump
 
 TEST_CARDS = [
     {"name": "Castle", "type": "place", "goes": "common", "vp": 1, "manual": False},

@@ -6,9 +6,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import catalogs, services
 from games.dark_tales.game import game
 from games.models import Table
+from games.services import catalogs, tables, turns
 from storybook.web.librarian import make_librarian
 from tests.seating import api_as, sit
 
@@ -31,7 +31,7 @@ CARDS = [
 
 @pytest.fixture
 def table():
-    return services.create_table(
+    return tables.create_table(
         "dark-tales",
         "Friday",
         {
@@ -141,10 +141,10 @@ def test_refusals_are_shown_in_place_and_change_nothing(client, table):
 
 
 def test_vp_are_hidden_from_every_other_seat(client, table):
-    services.apply_move(table.code, "draw", {}, expected_version=1, seat="p1")
+    turns.apply_move(table.code, "draw", {}, expected_version=1, seat="p1")
     # The log tells what each play scored, as the table sees it; the totals stay face down.
     for version, vp in ((2, 20), (3, 17)):
-        services.apply_move(
+        turns.apply_move(
             table.code,
             "adjust-vp",
             {"vp": vp, "reason": "test"},
@@ -204,7 +204,7 @@ def test_saved_catalog_feeds_new_tables(librarian_client):
         },
     )
     assert b"Saved." in response.content
-    table = services.create_table("dark-tales", "x", {"players": ["A", "B"]})
+    table = tables.create_table("dark-tales", "x", {"players": ["A", "B"]})
     assert table.state["cards"]["Lantern"]["vp"] == 1
     download = librarian_client.get(reverse("games:catalog-download", args=["dark-tales"]))
     assert b"name: Lantern" in download.content
@@ -225,7 +225,7 @@ def test_catalog_mistakes_name_the_line(librarian_client):
 
 
 def test_catalog_saved_from_a_tables_own_entries(librarian_client, table):
-    services.apply_move(
+    turns.apply_move(
         table.code, "edit-card", {"name": "Lantern", "vp": 3}, expected_version=1, seat="table"
     )
     librarian_client.post(

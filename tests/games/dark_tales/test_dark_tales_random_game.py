@@ -8,12 +8,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from games.core.engine import RuleError
+from games.core.rng import Rng
 from games.dark_tales.catalog import ITEMS
 from games.dark_tales.effects import countable_places
 from games.dark_tales.game import game
 from games.dark_tales.state import State, in_play, seat_id, take_from_hand, visible_copies
-from games.engine import RuleError
-from games.rng import Rng
 
 INVENTED = [  # see conftest.py: invented, typed cards so the Dragon and Sword find targets
     {"name": "Castle", "type": "place", "goes": "common", "vp": 1, "manual": False},

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.core.engine import ArgsError
 from games.dark_tales.game import game
-from games.engine import ArgsError
 
 # -- setup ------------------------------------------------------------------------------
 

@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import services
 from games.galzyr import book as books
 from games.models import Table
+from games.services import tables
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ def reader(shelf):
 
 @pytest.fixture
 def table(reader):
-    return services.create_table("galzyr", "Friday", {"players": ["Mara", "Bo"], "world": "reader"})
+    return tables.create_table("galzyr", "Friday", {"players": ["Mara", "Bo"], "world": "reader"})
 
 
 def seated(client, table, seat):
@@ -195,7 +195,7 @@ def test_the_api_filters_the_scene_by_seat(table):
 def _open_scene_queries(client, slug: str, number: int) -> tuple[int, int, int, int]:
     """Queries of (page cold, open-scene cold, page warm, open-scene warm) for a world."""
     books.installed().forget()
-    table = services.create_table("galzyr", "T", {"players": ["Mara"], "world": slug})
+    table = tables.create_table("galzyr", "T", {"players": ["Mara"], "world": slug})
     seated(client, table, "sm")
     post_move(client, table, "pick-month", {"month": "june"})
     counts = []
@@ -227,7 +227,7 @@ def test_opening_a_scene_costs_the_same_queries_in_a_small_and_a_large_book(
     # and open-scene 9 / 8 (the platform's move: savepoint, the locked table with the device's
     # claim joined, save, move row, release, recent log; the hash once for the move, whose
     # book the view after it reuses; the scene's row the first time). The credential costs no
-    # query of its own (games/access.py): pages and writes read it with the table.
+    # query of its own (games/services/access.py): pages and writes read it with the table.
     page_cold, open_cold, page_warm, open_warm = small
     assert page_cold - page_warm == 2 and open_cold - open_warm == 1
     assert page_warm <= 3 and open_warm <= 8

@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
+from games.core.rng import Rng
 from games.galzyr import book as books
 from games.galzyr import calendar
 from games.galzyr import dice as dice_rules
 from games.galzyr.rules import game
-from games.rng import Rng
 from tests.games.galzyr.moves import play, refused, said
 
 ROOT = Path(__file__).resolve().parents[3]

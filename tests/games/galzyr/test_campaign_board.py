@@ -9,10 +9,10 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from games import services
 from games.galzyr import book as books
 from games.galzyr.campaign import check
 from games.models import Table
+from games.services import tables
 
 from .test_campaign_pages import api_move, page, post_move, seated, state_of
 
@@ -28,7 +28,7 @@ def world():
 @pytest.fixture
 def table(world):
     """Mara plays Odile Brackwater (8 gold), Bo plays Marrow Hollins (10 gold)."""
-    return services.create_table(
+    return tables.create_table(
         "galzyr",
         "Friday",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},

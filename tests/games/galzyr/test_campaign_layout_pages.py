@@ -13,8 +13,8 @@ from html import escape
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.galzyr.campaign.text import possessive
+from games.services import tables
 
 from .test_campaign_pages import page, post_move, seated, state_of, world  # noqa: F401
 
@@ -27,7 +27,7 @@ MARROWS, ODILES = escape(possessive("Marrow Hollins")), escape(possessive("Odile
 @pytest.fixture
 def table(world):  # noqa: F811 - the fixture imported above
     """Mara and Bo's campaign of the sample world, as the other campaign page tests start it."""
-    return services.create_table(
+    return tables.create_table(
         "galzyr",
         "Friday",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
@@ -73,7 +73,7 @@ def test_without_javascript_a_campaign_move_answers_on_the_campaign_tab(client, 
 
 
 def test_a_book_only_table_has_no_tab_bar(client, world):  # noqa: F811
-    book = services.create_table("galzyr", "Friday", {"players": ["Mara"]})
+    book = tables.create_table("galzyr", "Friday", {"players": ["Mara"]})
     seated(client, book)
     html = page(client, book)
     assert 'class="gz"' in html and "gz-tabs" not in html

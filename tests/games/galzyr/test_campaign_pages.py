@@ -11,11 +11,11 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import services
 from games.galzyr import book as books
 from games.galzyr.campaign import check
 from games.galzyr.state import State
 from games.models import Table
+from games.services import tables
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +33,7 @@ def world():
 
 @pytest.fixture
 def table(world):
-    return services.create_table(
+    return tables.create_table(
         "galzyr",
         "Friday",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
@@ -63,7 +63,7 @@ def page(client, table) -> str:
 
 
 def test_book_mode_stays_the_default(world):
-    t = services.create_table("galzyr", "Friday", {"players": ["Mara"]})
+    t = tables.create_table("galzyr", "Friday", {"players": ["Mara"]})
     s = state_of(t)
     assert s.mode == "book" and s.campaign is None
 
@@ -218,7 +218,7 @@ def test_a_card_moves_and_a_packed_adventurer_resets(client, table):
 
 
 def test_a_book_table_refuses_the_campaign_moves(client, world):
-    t = services.create_table("galzyr", "Friday", {"players": ["Mara"]})
+    t = tables.create_table("galzyr", "Friday", {"players": ["Mara"]})
     seated(client, t)
     r = post_move(client, t, "campaign-take-card", {"number": 150, "player": 1})
     assert "reads the book only" in r.content.decode()

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pydantic import TypeAdapter
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr import campaign as core
 from games.galzyr.campaign.build import endings_of

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import ArgsError, RuleError
+from games.core.engine import ArgsError, RuleError
 from games.galzyr import book as books
 from games.galzyr.rules import game
 from games.galzyr.state import State

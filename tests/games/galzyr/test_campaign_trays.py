@@ -10,11 +10,11 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services
 from games.galzyr import book as books
 from games.galzyr.campaign import tray, where_is
 from games.galzyr.state import State
 from games.models import Table
+from games.services import tables
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def table():
     books.installed().forget()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
-    return services.create_table(
+    return tables.create_table(
         "galzyr",
         "Friday",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
@@ -143,24 +143,24 @@ def test_the_api_trays_answer_every_credential_the_same_and_refuse_a_book_table(
     # Nothing in a campaign is secret at the table: anonymous (the public view), a player's
     # token and another table's token (anonymous here) get what the shared display shows.
     url = reverse("api-trays", args=[table.code])
-    other = services.create_table(
+    other = tables.create_table(
         "galzyr", "Other", {"players": ["Mara"], "world": "sallowmere-marches"}
     )
     bodies = [c.get(url).json() for c in (client, api_as(table, "p2"), api_as(other, "sm"))]
     assert bodies[0]["trays"] and bodies[0] == bodies[1] == bodies[2]
     assert client.get(reverse("api-where", args=["NOSUCHCODE", 1])).status_code == 404
-    book = services.create_table(
+    book = tables.create_table(
         "galzyr", "Book", {"players": ["Mara"], "world": "sallowmere-marches"}
     )
     refused = client.get(reverse("api-trays", args=[book.code]))
     assert refused.status_code == 404 and "campaign" in refused.json()["error"]
-    tales = services.create_table("dark-tales", "Other", {"players": ["Mara", "Bo"]})
+    tales = tables.create_table("dark-tales", "Other", {"players": ["Mara", "Bo"]})
     assert client.get(reverse("api-where", args=[tales.code, 1])).status_code == 404
 
 
 def test_the_trays_page_needs_a_seat_and_a_campaign(client, table):
     assert client.get(trays_url(table)).status_code == 302
-    book = services.create_table(
+    book = tables.create_table(
         "galzyr", "Book", {"players": ["Mara"], "world": "sallowmere-marches"}
     )
     seated(client, book)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.galzyr.rules import game
+from games.services import tables
 
 from .test_campaign_pages import page, post_move, seated, state_of, world  # noqa: F401
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def table(world):  # noqa: F811 - the fixture imported above
     """Mara and Bo's campaign of the sample world, as the other campaign page tests start it."""
-    return services.create_table(
+    return tables.create_table(
         "galzyr",
         "Friday",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},

@@ -15,11 +15,11 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from games import services
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import book as books
+from games.services import tables, turns
 from games.templatetags import memo
-from tests.games.test_services_loaded_state import random_args, scalars_of
+from tests.games.services.test_tables_loaded_state import random_args, scalars_of
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
@@ -43,8 +43,8 @@ def live(client: Client, code: str) -> str:
 @pytest.mark.parametrize("mode", ["book", "campaign"])
 def test_every_page_with_the_memo_is_the_page_without_it(world, settings, mode):
     options = {"players": ["Ada", "Bo"], "world": "sallowmere-marches", "mode": mode}
-    table = services.create_table("galzyr", "Memo", options)
-    game = services.game_of(table)
+    table = tables.create_table("galzyr", "Memo", options)
+    game = tables.game_of(table)
     seats = [seat.id for seat in game.seats(table.state)]
     clients = {}
     for seat in seats:
@@ -57,7 +57,7 @@ def test_every_page_with_the_memo_is_the_page_without_it(world, settings, mode):
             name = rng.choice(sorted(game.moves))
             args = random_args(game.moves[name].args, rng, found)
             try:
-                table, _move = services.apply_move(
+                table, _move = turns.apply_move(
                     table.code, name, args, expected_version=table.version, seat=rng.choice(seats)
                 )
             except (RuleError, ValueError, KeyError, IndexError, TypeError):
@@ -76,14 +76,14 @@ def test_every_page_with_the_memo_is_the_page_without_it(world, settings, mode):
 
 
 def test_a_fragment_shows_this_answers_version_and_token(world, client):
-    table = services.create_table(
+    table = tables.create_table(
         "galzyr",
         "Memo",
         {"players": ["Ada", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
     )
     sit(client, table, "sm")
     first = client.get(reverse("games:table", args=[table.code])).content.decode()
-    table, _move = services.apply_move(
+    table, _move = turns.apply_move(
         table.code,
         "campaign-move-card",
         {"number": 150, "to": "vault"},

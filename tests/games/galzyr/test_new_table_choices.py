@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr.rules import game
 from games.galzyr.state import State

@@ -20,9 +20,9 @@ from django.core.management import call_command
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import services
 from games.galzyr import book as books
 from games.models import Table
+from games.services import tables
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
@@ -94,13 +94,13 @@ def test_the_box_without_campaign_mode_is_refused_with_the_form_as_filled(client
 
 def test_the_form_and_the_api_start_the_box_with_the_same_service(client, worlds, monkeypatch):
     calls = []
-    create = services.create_table
+    create = tables.create_table
 
     def spy(*args, **kwargs):
         calls.append((args, kwargs))
         return create(*args, **kwargs)
 
-    monkeypatch.setattr(services, "create_table", spy)
+    monkeypatch.setattr(tables, "create_table", spy)
     client.post(reverse("games:new", args=["galzyr"]), form())
     body = {
         "game": "galzyr",
@@ -133,7 +133,7 @@ def test_the_api_refuses_the_box_outside_campaign_mode_as_the_form_does(worlds):
 # -- a turn with the printed book --------------------------------------------------------------
 @pytest.fixture
 def table(worlds):
-    table = services.create_table(
+    table = tables.create_table(
         "galzyr", "Our box", {"players": ["Mara", "Bo"], "world": BOX, "mode": "campaign"}
     )
     return table

@@ -19,9 +19,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import blobs, exchange, services
 from games.galzyr import book as books
 from games.models import Table
+from games.services import blobs, exchange, tables, turns
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +33,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 def table():
     books.installed().forget()
     call_command("load_world", "fixtures/worlds/lands-of-galzyr", stdout=StringIO())
-    return services.create_table(
+    return tables.create_table(
         "galzyr",
         "Our box",
         {"players": ["Mara", "Bo"], "world": "lands-of-galzyr", "mode": "campaign"},
@@ -182,7 +182,7 @@ def test_an_added_card_is_undone_exported_and_imported_exactly(client, table):
     imported = exchange.import_table(copy.deepcopy(document))  # its log is replayed
     assert imported.state == table.state
     assert exchange.export_table(imported) == {**document, "created": document["created"]}
-    undone = services.undo_last(imported.code, expected_version=imported.version, seat="sm")[0]
+    undone = turns.undo_last(imported.code, expected_version=imported.version, seat="sm")[0]
     assert undone.state == start
 
 

@@ -14,9 +14,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services
 from games.galzyr import book as books
 from games.models import Table
+from games.services import tables
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def worlds():
 
 def start(world: str) -> Table:
     options = {"players": ["Mara", "Bo"], "world": world, "mode": "campaign"}
-    return services.create_table("galzyr", "Our box", options)
+    return tables.create_table("galzyr", "Our box", options)
 
 
 def page(client, table) -> str:

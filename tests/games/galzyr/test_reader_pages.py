@@ -13,8 +13,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services
 from games.galzyr import book as books
+from games.services import tables, turns
 from tests.games.galzyr.test_reader_rules import MARKET, NOTES, READER, TOLL
 from tests.seating import api_as, sit
 
@@ -31,10 +31,8 @@ def table(tmp_path):
     (world / "scenes" / "3002.yaml").write_text(MARKET, encoding="utf-8")
     books.installed().forget()
     call_command("load_world", str(world), "--slug", "reader", stdout=StringIO())
-    table = services.create_table(
-        "galzyr", "Friday", {"players": ["Mara", "Bo"], "world": "reader"}
-    )
-    services.apply_move(
+    table = tables.create_table("galzyr", "Friday", {"players": ["Mara", "Bo"], "world": "reader"})
+    turns.apply_move(
         table.code, "pick-month", {"month": "june"}, expected_version=table.version, seat="sm"
     )
     table.refresh_from_db()
@@ -43,7 +41,7 @@ def table(tmp_path):
 
 def move(table, name, args=None, seat="sm"):
     table.refresh_from_db()
-    services.apply_move(table.code, name, args or {}, expected_version=table.version, seat=seat)
+    turns.apply_move(table.code, name, args or {}, expected_version=table.version, seat=seat)
     table.refresh_from_db()
 
 

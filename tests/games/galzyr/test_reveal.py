@@ -18,10 +18,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr.rules import game
+from games.services import tables, turns
 from tests.games.galzyr.moves import play
 from tests.games.galzyr.test_book_rules import READER, SHELF
 from tests.seating import api_as, sit
@@ -84,14 +84,14 @@ def table(tmp_path, db):
     shutil.copytree(READER, world)
     books.installed().forget()
     call_command("load_world", str(world), "--slug", "reader", stdout=StringIO())
-    table = services.create_table("galzyr", "Friday", {"players": ["Mara"], "world": "reader"})
+    table = tables.create_table("galzyr", "Friday", {"players": ["Mara"], "world": "reader"})
     for name, args in (
         ("pick-month", {"month": "june"}),
         ("open-scene", {"number": 2001}),
         ("choose", {"option": 1}),
     ):
         table.refresh_from_db()
-        services.apply_move(table.code, name, args, expected_version=table.version, seat="sm")
+        turns.apply_move(table.code, name, args, expected_version=table.version, seat="sm")
     table.refresh_from_db()
     return table
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr.rules import game
 from games.galzyr.state import State
@@ -23,7 +23,7 @@ SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
 SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
 
 ROLES = ("table", "sm", "active", "player")
-# How the engine's sentence names each role (games/engine.py ROLE_NAMES + the game's).
+# How the engine's sentence names each role (games/core/engine.py ROLE_NAMES + the game's).
 NAMES = {
     "table": "the shared display",
     "sm": "the story master",

@@ -12,10 +12,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import book as books
 from games.models import Table
+from games.services import tables, turns
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,7 @@ CAMPAIGN_BUTTONS = {
 
 def move(table: Table, name: str, args: dict | None = None, seat: str = "sm") -> Table:
     table.refresh_from_db()
-    table, _ = services.apply_move(
+    table, _ = turns.apply_move(
         table.code, name, args or {}, expected_version=table.version, seat=seat
     )
     return table
@@ -65,13 +65,13 @@ def reading(client):
     """A book-only table reading scene 2001: a secret question, an open one, options."""
     books.installed().forget()
     call_command("load_world", str(READER), "--slug", "reader", stdout=StringIO())
-    table = services.create_table("galzyr", "Roles", {"players": ["Mara", "Bo"], "world": "reader"})
+    table = tables.create_table("galzyr", "Roles", {"players": ["Mara", "Bo"], "world": "reader"})
     move(table, "pick-month", {"month": "june"})
     return move(table, "open-scene", {"number": 2001})
 
 
 def seats_by_role(table: Table) -> dict[str, str]:
-    game = services.game_of(table)
+    game = tables.game_of(table)
     state = game.load(table.state)
     return {game.role(state, seat.id): seat.id for seat in game.seats_fn(state)}
 
@@ -86,7 +86,7 @@ def buttons(client, table: Table) -> tuple[set[str], dict[str, bool]]:
 
 
 def check_buttons(client, table: Table, key_moves: set[str]) -> None:
-    game = services.game_of(table)
+    game = tables.game_of(table)
     assert key_moves <= set(game.moves)
     by_role = seats_by_role(table)
     assert sorted(by_role) == sorted(ROLES)
@@ -118,7 +118,7 @@ def test_a_campaign_page_shows_a_button_exactly_when_may_allows_it(client, campa
 
 
 def test_every_refused_role_leaves_the_table_as_it_was(campaign):
-    game = services.game_of(campaign)
+    game = tables.game_of(campaign)
     by_role = seats_by_role(campaign)
     before = (campaign.version, campaign.state, campaign.moves.count())
     tried = 0
@@ -127,7 +127,7 @@ def test_every_refused_role_leaves_the_table_as_it_was(campaign):
             if spec.allows(role):
                 continue
             with pytest.raises(RuleError, match=f"^“{re.escape(spec.label)}” is for .*, not for "):
-                services.apply_move(
+                turns.apply_move(
                     campaign.code, name, {}, expected_version=campaign.version, seat=by_role[role]
                 )
             tried += 1

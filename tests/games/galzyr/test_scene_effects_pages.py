@@ -11,11 +11,11 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games import services
 from games.galzyr import book as books
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.state import State
 from games.models import Table
+from games.services import tables
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ SAMPLE = "fixtures/worlds/sallowmere-marches"
 def table():
     books.installed().forget()
     call_command("load_world", SAMPLE, stdout=StringIO())
-    return services.create_table(
+    return tables.create_table(
         "galzyr",
         "Friday",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
@@ -132,7 +132,7 @@ def test_everyone_means_each_adventurer_in_the_game(seated, table):
 def test_book_only_tables_have_no_campaign_effects(client):
     books.installed().forget()
     call_command("load_world", SAMPLE, stdout=StringIO())
-    t = services.create_table("galzyr", "T", {"players": ["Mara"], "world": "sallowmere-marches"})
+    t = tables.create_table("galzyr", "T", {"players": ["Mara"], "world": "sallowmere-marches"})
     sit(client, t, "sm")
     post_move(client, t, "pick-month", {"month": "june"})
     text = resolve(client, t, 7009, 3)
@@ -146,7 +146,7 @@ def test_applying_an_effect_has_a_constant_number_of_queries(
 ):
     resolve(seated, table, 7009, 3)
     table.refresh_from_db()
-    # savepoint, the locked table with the device's claim joined (games/access.py), save,
+    # savepoint, the locked table with the device's claim joined (games/services/access.py), save,
     # move row, release; the world's hash for the view after it (the move opens no book);
     # the recent log
     with django_assert_num_queries(7):

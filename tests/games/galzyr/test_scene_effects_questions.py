@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr import campaign as core
 from games.galzyr.rules import game

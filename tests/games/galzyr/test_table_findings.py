@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from games import services
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr import book as books
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.rules import game
 from games.galzyr.state import State
+from games.services import tables, turns
 from tests.seating import api_as
 
 from .test_campaign_end_cases import won_by
@@ -121,7 +121,7 @@ pages = pytest.mark.django_db
 
 @pytest.fixture
 def table(world):  # noqa: F811 - the fixture imported above
-    return services.create_table(
+    return tables.create_table(
         "galzyr",
         "Friday",
         {"players": ["Mara", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
@@ -210,7 +210,7 @@ def test_tied_winners_are_named_together(shelf):
 
 @pages
 def test_the_scores_page_names_the_winner(client, world, django_assert_num_queries):  # noqa: F811
-    t = services.create_table(
+    t = tables.create_table(
         "galzyr",
         "Friday",
         {
@@ -223,7 +223,7 @@ def test_the_scores_page_names_the_winner(client, world, django_assert_num_queri
 
     def move(name: str, args: dict | None = None) -> None:
         nonlocal t
-        t, _ = services.apply_move(t.code, name, args or {}, expected_version=t.version, seat="sm")
+        t, _ = turns.apply_move(t.code, name, args or {}, expected_version=t.version, seat="sm")
 
     move("campaign-prestige", {"player": 2, "amount": 3})
     while State.model_validate(t.state).campaign.phase == "playing":

@@ -8,8 +8,8 @@ import re
 
 from django.urls import reverse
 
-from games import services
 from games.models import Table
+from games.services import tables
 from tests.seating import sit
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -18,7 +18,7 @@ QUEEN_HAND = ["sailor", "business-man", "minstrel"]  # can secure the Queen (tes
 
 
 def new_table(tod, players=3, **options):
-    return services.create_table(
+    return tables.create_table(
         "tales-of-danger",
         "Voyage night",
         {"players": tod.NAMES[:players], "first_player": 1, **tod.full_catalog(), **options},

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 
 QUEEN_HAND = ["sailor", "business-man", "minstrel"]  # 4 evidence, 6 plans, one insider
 POOL = ["monk", "farmer", "deacon", "captain", "innkeeper"]

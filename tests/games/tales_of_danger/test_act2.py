@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 
 HAND = ["sailor", "business-man", "minstrel"]
 POOL = ["doctor", "monk", "farmer", "deacon", "innkeeper"]

@@ -3,7 +3,7 @@
 import pytest
 from pydantic import ValidationError
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tales_of_danger.catalog import (
     UNKNOWN,
     CatalogPatch,

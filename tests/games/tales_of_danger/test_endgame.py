@@ -6,7 +6,7 @@ p3 the Bishop (3).
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tales_of_danger.game import game
 
 

@@ -14,7 +14,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tales_of_danger.catalog import UNKNOWN_CARD
 from games.tales_of_danger.market import free_in_pool
 from games.tales_of_danger.scoring import revealed

@@ -17,7 +17,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.engine import ROLE_NAMES, RuleError
+from games.core.engine import ROLE_NAMES, RuleError
 from games.models import Table
 from games.tales_of_danger.game import game
 from tests.seating import api_as, sit

@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tales_of_danger.game import catalog_from_state, game
 
 POOL = ["monk", "farmer", "deacon", "captain", "innkeeper"]

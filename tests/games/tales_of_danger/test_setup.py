@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.engine import ArgsError
+from games.core.engine import ArgsError
 from games.tales_of_danger.game import game
 
 

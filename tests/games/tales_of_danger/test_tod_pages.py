@@ -11,8 +11,8 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import catalogs, services
 from games.models import Table
+from games.services import catalogs, tables
 from games.tales_of_danger.game import game
 from storybook.web.librarian import make_librarian
 from tests.games.tales_of_danger.pages import (
@@ -67,7 +67,7 @@ def test_the_groups_card_data_is_saved_once_and_used_by_new_tables(librarian_cli
         reverse("games:catalog", args=["tales-of-danger"]), {"yaml": yaml}
     )
     assert b"Saved." in response.content
-    table = services.create_table("tales-of-danger", "x", {"players": ["A", "B"]})
+    table = tables.create_table("tales-of-danger", "x", {"players": ["A", "B"]})
     catalog = game.load(table.state).catalog
     assert (catalog.sponsor("queen").rank, catalog.sponsor("queen").start) == (1, 3)
     assert catalog.sponsor("queen").plans == 6  # shipped with the app, not in the YAML
@@ -88,7 +88,7 @@ def test_catalog_mistakes_are_refused_with_the_line(librarian_client):
 
 
 def test_a_tables_entries_are_kept_for_the_group(librarian_client, tod):
-    table = services.create_table("tales-of-danger", "x", {"players": ["A", "B"]})
+    table = tables.create_table("tales-of-danger", "x", {"players": ["A", "B"]})
     seated(librarian_client, table, "table")
     post_move(
         librarian_client,
@@ -122,7 +122,7 @@ def test_a_tables_entries_are_kept_for_the_group(librarian_client, tod):
 
 
 def test_the_panel_lists_what_is_still_unknown_and_links_the_catalog(client):
-    table = services.create_table("tales-of-danger", "x", {"players": ["A", "B"]})
+    table = tables.create_table("tales-of-danger", "x", {"players": ["A", "B"]})
     html = seated(client, table, "table") and page(client, table)
     assert 'href="/catalog/tales-of-danger/"' in html
     assert "Still unknown: enter from your cards" in html

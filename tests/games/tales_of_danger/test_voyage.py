@@ -5,7 +5,7 @@ Test catalog: the Monk shows 1 crew 2 supplies, the Nun 0 crew 1 supply, the Sai
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tales_of_danger.catalog import default_catalog
 from games.tales_of_danger.voyage import PayCard, settle
 

@@ -7,8 +7,8 @@ import html
 
 from django.urls import reverse
 
-from games import services
 from games.models import Table
+from games.services import tables
 from tests.seating import sit
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -20,7 +20,7 @@ CARDS = {"feats": [{"name": "Troll", "kind": "monster", "track": [3]}]}
 
 def make(players=("Mara", "Bo", "Cy"), **options) -> Table:
     options = {"players": list(players), "first_player": 0, "catalog": CARDS, **options}
-    return services.create_table("tavern-tales", "Friday", options)
+    return tables.create_table("tavern-tales", "Friday", options)
 
 
 def seated(client, table, seat="table"):

@@ -7,7 +7,7 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tavern_tales.catalog import CatalogPatch, merge, shipped, unknowns
 from games.tavern_tales.game import game
 

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tavern_tales.game import game
 from games.tavern_tales.state import State
 

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tavern_tales.game import game
 
 # Facts a group would enter from its cards (test data, not the rulebook's numbers).

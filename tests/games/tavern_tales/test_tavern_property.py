@@ -13,7 +13,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tavern_tales.catalog import DEPTHS
 from games.tavern_tales.game import game
 from games.tavern_tales.state import State

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.tavern_tales.catalog import CatalogPatch, FeatCard, merge, shipped
 from games.tavern_tales.scoring import Choices, score_claim
 from games.tavern_tales.state import Held

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.engine import ArgsError, RuleError
+from games.core.engine import ArgsError, RuleError
 from games.tavern_tales.game import game
 from games.tavern_tales.state import State
 

@@ -11,11 +11,11 @@ import pytest
 from django.http import QueryDict
 from django.urls import reverse
 
-from games import catalogs, services
-from games.engine import RuleError
+from games.core.engine import RuleError
+from games.core.registry import get_game
 from games.models import Table
-from games.registry import get_game
-from games.views import options_from_form
+from games.services import catalogs, tables
+from games.web.home import options_from_form
 from storybook.web.librarian import make_librarian
 from tests.games.tavern_tales.pages import (
     CARDS,
@@ -94,7 +94,7 @@ def test_the_new_table_form_refuses_an_epic_duel_for_three(client):
 def test_a_groups_saved_catalog_reaches_new_tables_and_a_table_can_save_its_own(librarian_client):
     game = get_game("tavern-tales")
     catalogs.save(game, {"catalog": CARDS})
-    table = services.create_table("tavern-tales", "", {"players": ["Mara", "Bo"]})
+    table = tables.create_table("tavern-tales", "", {"players": ["Mara", "Bo"]})
     troll = next(f for f in table.state["catalog"]["feats"] if f["name"] == "Troll")
     assert troll["track"] == [3]
     seated(librarian_client, table, "p1")

@@ -9,8 +9,8 @@ from pathlib import Path
 
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from games import catalogs
-from games.registry import get_game
+from games.core.registry import get_game
+from games.services import catalogs
 from storybook import catalog as ce
 from storybook.models import World, WorldScene
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import blobs
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr.campaign import Campaign, add_copy, setup_game, take_card
+from games.services import blobs
 
 from .conftest import assert_ok, roundtrip
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr.campaign import (
     change_gold,
     change_prestige,

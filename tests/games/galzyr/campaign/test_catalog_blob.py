@@ -1,4 +1,4 @@
-"""A campaign names its card catalog by digest (games/blobs.py) instead of carrying it."""
+"""A campaign names its card catalog by digest (games/services/blobs.py) instead of carrying it."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from games import blobs
 from games.galzyr.campaign import Campaign, take_card
+from games.services import blobs
 
 from .conftest import roundtrip
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr.campaign import abandon_quest, move_card, pick_up_quest, place_figure
 
 from .conftest import assert_ok

@@ -21,7 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import games.galzyr.campaign as c
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr.campaign.cards import holder
 
 from .conftest import RICH_WORLD, roundtrip

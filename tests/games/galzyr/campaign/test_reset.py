@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr.campaign import (
     move_card,
     new_campaign,

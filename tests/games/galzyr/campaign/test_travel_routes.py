@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engine import RuleError
+from games.core.engine import RuleError
 from games.galzyr.campaign import movement, place_figure, setup_game, travel
 from games.galzyr.campaign.rounds import reachable, routes_known
 

@@ -1,0 +1,335 @@
+"""The contract between the table platform and a game's pure rules.
+
+Nothing here imports Django: a game module is plain Python that the platform
+drives. A game declares a typed state (a pydantic model that round-trips
+through JSON exactly), ``setup``, named moves, ``view(state, seat)``,
+``outcome(state)`` and its invariants. Moves mutate the fresh copy of the state
+they are given and return the sentence that goes into the table's log; a move
+that breaks the rules raises ``RuleError`` with a sentence a player understands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from games.core.rng import Rng
+
+__all__ = [
+    "Game",
+    "MoveSpec",
+    "Outcome",
+    "Path",
+    "RuleError",
+    "ArgsError",
+    "Seat",
+    "Rng",
+    "describe_validation_error",
+]
+
+S = TypeVar("S", bound=BaseModel)
+
+
+class RuleError(Exception):
+    """A move the rules refuse; the message is shown to the players as it is."""
+
+
+class ArgsError(RuleError):
+    """A move was asked for with arguments of the wrong shape (a typo, not a rule)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A place a device can take at a table: the shared display, the story master or a player."""
+
+    id: str  # "table", "sm" or "p1".."p9"
+    label: str
+    kind: str  # "table" | "sm" | "player"
+
+
+TABLE_SEAT = "table"
+STORY_MASTER_SEAT = "sm"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game (or the standings of a running one)."""
+
+    finished: bool
+    scores: dict[str, int] = field(default_factory=dict)  # seat id -> score
+    winners: tuple[str, ...] = ()  # seat ids; several means a shared victory
+    summary: str = ""
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "finished": self.finished,
+            "scores": dict(self.scores),
+            "winners": list(self.winners),
+            "summary": self.summary,
+        }
+
+
+MoveFn = Callable[[Any, Any, str], str]
+
+
+# What a seat's role is called in a refusal ("… is for the story master").
+ROLE_NAMES = {
+    "table": "the shared display",
+    "sm": "the story master",
+    "player": "a player",
+}
+
+
+# A place in a state: dict keys and list indices; a pattern may hold "*" for any one part.
+Path = tuple[str | int | None, ...]
+
+
+def path_of(dotted: str) -> Path:
+    """``"campaign.game.turn"`` → ``("campaign", "game", "turn")``; digits are list indices."""
+    return tuple(int(part) if part.isdigit() else part for part in dotted.split("."))
+
+
+@dataclass(frozen=True)
+class MoveSpec:
+    name: str
+    args: type[BaseModel]
+    run: MoveFn  # (state, args, seat) -> sentence; mutates state
+    label: str
+    description: str
+    # The roles that may make this move (a seat's kind, or the game's own roles such as
+    # Galzyr's "active"); None: every seat. The engine enforces it and the pages draw their
+    # buttons from it, so the rule is written once, here.
+    roles: frozenset[str] | None = None
+    # What else the move reads, beyond the places it writes and the game's ``contended``
+    # ones (``@game.move(..., reads={"market"})``): a move made against an older version is
+    # refused when the moves since changed one of them (games/core/commute.py).
+    reads: tuple[Path, ...] = ()
+    # Made at any moment by whoever holds the box's cards (card data read off them): what it
+    # does hangs on no one's turn, so the game's ``contended`` places are not among its reads.
+    # Whether it really commutes is still proven by running it (games/core/commute.py).
+    any_time: bool = False
+
+    def allows(self, role: str) -> bool:
+        return self.roles is None or role in self.roles
+
+
+class NoArgs(BaseModel):
+    """Arguments of a move that needs none."""
+
+
+def _register(
+    into: dict[str, MoveSpec],
+    owner: str,
+    args: type[BaseModel] = NoArgs,
+    *,
+    label: str = "",
+    name: str = "",
+    roles: frozenset[str] | set[str] | tuple[str, ...] | None = None,
+    reads: frozenset[str] | set[str] | tuple[str, ...] = (),
+    any_time: bool = False,
+):
+    def register(fn: MoveFn) -> MoveFn:
+        move_name = name or fn.__name__.replace("_", "-")
+        if move_name in into:
+            raise ValueError(f"{owner}: move {move_name!r} registered twice")
+        doc = (fn.__doc__ or "").strip()
+        into[move_name] = MoveSpec(
+            name=move_name,
+            args=args,
+            run=fn,
+            label=label or move_name.replace("-", " ").capitalize(),
+            description=doc.splitlines()[0] if doc else "",
+            roles=frozenset(roles) if roles is not None else None,
+            reads=tuple(path_of(dotted) for dotted in sorted(reads)),
+            any_time=any_time,
+        )
+        return fn
+
+    return register
+
+
+class MoveSet:
+    """The moves one module declares: ``moves = MoveSet("galzyr.table")`` and
+    ``@moves.move(Args, roles={"sm"})`` over ``def draw(state, args, seat) -> str``.
+    ``roles`` left out lets every seat make it; ``reads`` names places (dotted paths) the move
+    decides on beyond those it writes. The game's module gathers its sets with ``collect``, so
+    move modules never import the game and the imports run one way."""
+
+    def __init__(self, owner: str) -> None:
+        self.owner = owner
+        self.specs: dict[str, MoveSpec] = {}
+
+    def move(self, args: type[BaseModel] = NoArgs, **how):
+        return _register(self.specs, self.owner, args, **how)
+
+
+def collect(*sets: MoveSet) -> dict[str, MoveSpec]:
+    """Every move of ``sets`` by name, for ``Game(moves=...)``; a name declared twice fails."""
+    moves: dict[str, MoveSpec] = {}
+    for move_set in sets:
+        for move_name, spec in move_set.specs.items():
+            if move_name in moves:
+                raise ValueError(f"{move_set.owner}: move {move_name!r} registered twice")
+            moves[move_name] = spec
+    return moves
+
+
+@dataclass
+class Game(Generic[S]):
+    """A registered game: one per game, built in the game's ``game.py`` from its rules' functions
+    and its ``MoveSet``s (``moves=collect(...)``)."""
+
+    slug: str
+    title: str
+    State: type[S]
+    Options: type[BaseModel]
+    setup_fn: Callable[[Any, int], S]
+    view_fn: Callable[[S, str], dict[str, Any]]
+    seats_fn: Callable[[S], list[Seat]]
+    outcome_fn: Callable[[S], Outcome | None] = lambda state: None
+    invariants_fn: Callable[[S], list[str]] = lambda state: []
+    blurb: str = ""
+    template: str = ""  # the HTMX panel, e.g. "games/dark_tales/panel.html"
+    options_template: str = ""  # extra fields on the new-table form (names start "opt_")
+    # A group's card data entered once and used by every new table: the model's fields are
+    # Options fields (a saved catalog fills them when a new table leaves them out), and
+    # catalog_from_state_fn reads a table's entries back so they can be saved.
+    Catalog: type[BaseModel] | None = None
+    catalog_from_state_fn: Callable[[S], dict[str, Any]] | None = None
+    # Moves after which the platform stores a backup of the table (in the same transaction),
+    # e.g. {"campaign-save"}: the moments a group would be sorry to lose.
+    backup_after: frozenset[str] = frozenset()
+    # A seat's role in the current state when the game has roles beyond the seat kinds
+    # (Galzyr: the active player); by default a seat's role is its kind.
+    role_fn: Callable[[S, str], str] | None = None
+    role_names: dict[str, str] = field(default_factory=dict)  # added to ROLE_NAMES
+    # The seats with something to do now (a turn, a step, an answer owed): the shared display
+    # handed over to a seat hides again once it is not among them (games/services/hand_over.py). Left
+    # out, a seat has something to do while its role allows a move.
+    to_act_fn: Callable[[S], set[str]] | None = None
+    # What is secret: the keys under which ``view`` puts what only some seats may see (a
+    # hand, face-down VP). A value another seat's view holds under one of these keys must
+    # not reach anyone whose own view lacks it (tests/test_leak_matrix.py).
+    secret_keys: frozenset[str] = frozenset()
+    # The places every move reads (dotted paths, "*" for any key or index): whose turn it is,
+    # the phase, shared counters. A move made against an older version is refused when a move
+    # since changed one of them (games/core/commute.py); a game that names none leaves it to each
+    # move's writes and declared ``reads`` and to running the move on both states.
+    contended: frozenset[str] = frozenset()
+    moves: dict[str, MoveSpec] = field(default_factory=dict)
+    # Options a new table of this game starts with, one per kind of table worth trying (player
+    # counts, modes): the platform's generic tests play each one (tests/games/, tests/api/),
+    # so a game in the registry is checked without a list of games in any test.
+    sample_options: tuple[dict[str, Any], ...] = ()
+
+    def move(self, args: type[BaseModel] = NoArgs, **how):
+        """Register a move on this game directly (tests' throwaway games); a game module
+        declares its moves on ``MoveSet``s and hands them to ``Game(moves=collect(...))``."""
+        return _register(self.moves, self.slug, args, **how)
+
+    # -- what the platform calls -------------------------------------------------------
+
+    def parse_options(self, options: dict[str, Any] | None) -> BaseModel:
+        try:
+            return self.Options.model_validate(options or {})
+        except ValidationError as exc:
+            raise ArgsError(describe_validation_error(exc, "options")) from exc
+
+    def setup(self, options: dict[str, Any] | None, seed: int) -> dict[str, Any]:
+        state = self.setup_fn(self.parse_options(options), seed)
+        self.check(state)
+        data = dump(state)
+        self.check_bounds(data)
+        return data
+
+    def load(self, data: dict[str, Any]) -> S:
+        return self.State.model_validate(data)
+
+    def apply(self, data: dict[str, Any], move: str, args: dict[str, Any] | None, seat: str):
+        """Run one move on a copy of ``data``: returns (new state as JSON, sentence)."""
+        return self.apply_to(self.load(data), move, args, seat)
+
+    def apply_to(self, state: S, move: str, args: dict[str, Any] | None, seat: str):
+        """Run one move on ``state`` (a freshly loaded model, which it changes)."""
+        spec = self.moves.get(move)
+        if spec is None:
+            raise ArgsError(f"{self.title} has no move called “{move}”.")
+        self.check_role(spec, state, seat)
+        try:
+            parsed = spec.args.model_validate(args or {})
+        except ValidationError as exc:
+            raise ArgsError(describe_validation_error(exc, spec.label)) from exc
+        sentence = spec.run(state, parsed, seat)
+        self.check(state)
+        data = dump(state)
+        self.check_bounds(data)
+        return data, sentence
+
+    def role(self, state: S, seat: str) -> str:
+        """The seat's role now: the game's own (``role_fn``) or the seat's kind."""
+        for found in self.seats_fn(state):
+            if found.id == seat:
+                return self.role_fn(state, seat) if self.role_fn else found.kind
+        raise RuleError(f"There is no seat “{seat}” at this table.")
+
+    def check_role(self, spec: MoveSpec, state: S, seat: str) -> None:
+        role = self.role(state, seat)
+        if not spec.allows(role):
+            names = {**ROLE_NAMES, **self.role_names}
+            who = " or ".join(names.get(r, r) for r in sorted(spec.roles or ()))
+            raise RuleError(f"“{spec.label}” is for {who}, not for {names.get(role, role)}.")
+
+    def may(self, state: S, seat: str) -> dict[str, bool]:
+        """Which moves this seat's role allows now, by move name: what its page offers."""
+        role = self.role(state, seat)
+        # Keyed by the name with underscores, so templates can say ``may.draw_event``.
+        return {name.replace("-", "_"): spec.allows(role) for name, spec in self.moves.items()}
+
+    def has_to_act(self, state: S, seat: str) -> bool:
+        """Whether ``seat`` has something to do now (``to_act_fn``, else its role's moves)."""
+        if self.to_act_fn is not None:
+            return seat in self.to_act_fn(state)
+        return any(self.may(state, seat).values())
+
+    def check(self, state: S) -> None:
+        broken = self.invariants_fn(state)
+        if broken:
+            raise RuleError("That would break the rules: " + "; ".join(broken))
+
+    def check_bounds(self, data: dict[str, Any]) -> None:
+        """Refuse a state holding a number past what the game can hold (games/core/bounds.py).
+
+        The rules refuse such a move first with their own sentence; this keeps a slip in them
+        from storing a table that no box could show, and that the next load would refuse."""
+        try:
+            self.State.model_validate(data)
+        except ValidationError as exc:
+            raise RuleError(
+                "That is more than the game can hold: "
+                + describe_validation_error(exc, "the table")
+            ) from exc
+
+    def view(self, data: dict[str, Any], seat: str) -> dict[str, Any]:
+        return self.view_fn(self.load(data), seat)
+
+    def seats(self, data: dict[str, Any]) -> list[Seat]:
+        return self.seats_fn(self.load(data))
+
+    def outcome(self, data: dict[str, Any]) -> Outcome | None:
+        return self.outcome_fn(self.load(data))
+
+
+def dump(state: BaseModel) -> dict[str, Any]:
+    return state.model_dump(mode="json")
+
+
+def describe_validation_error(exc: ValidationError, what: str) -> str:
+    """Turn pydantic's report into one line a player can act on."""
+    parts = []
+    for error in exc.errors()[:3]:
+        where = ".".join(str(p) for p in error["loc"]) or what
+        parts.append(f"{where}: {error['msg'].lower()}")
+    return f"{what} — " + "; ".join(parts) + "."

@@ -1,0 +1,48 @@
+"""Which games this server knows. A game module builds one ``Game`` and is listed here."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+
+from games.core.engine import Game
+
+# slug -> module that defines ``game``; the order is the order on the home page.
+GAME_MODULES: dict[str, str] = {
+    "dark-tales": "games.dark_tales.game",
+    "tales-of-danger": "games.tales_of_danger.game",
+    "tavern-tales": "games.tavern_tales.game",
+    "galzyr": "games.galzyr.rules",
+}
+
+
+# Moves that trigger an automatic backup, for games whose rules module does not declare them
+# in ``Game(backup_after=...)`` itself; added to what the module declares.
+BACKUP_AFTER: dict[str, frozenset[str]] = {
+    "galzyr": frozenset({"campaign-save"}),  # "Save the game" (issue 4)
+}
+
+
+@cache
+def all_games() -> dict[str, Game]:
+    return {slug: load(slug, module) for slug, module in GAME_MODULES.items()}
+
+
+def load(slug: str, module: str) -> Game:
+    """The ``game`` that ``module`` builds, checked against its registry line."""
+    game = import_module(module).game
+    if game.slug != slug:
+        raise RuntimeError(f"{module} declares slug {game.slug!r}, registry says {slug!r}")
+    game.backup_after = frozenset(game.backup_after) | BACKUP_AFTER.get(slug, frozenset())
+    unknown = sorted(game.backup_after - game.moves.keys())
+    if unknown:
+        # A renamed move would silently stop the backups: fail at start-up instead.
+        raise RuntimeError(f"{module}: backup_after names unknown moves {unknown}")
+    return game
+
+
+def get_game(slug: str) -> Game:
+    try:
+        return all_games()[slug]
+    except KeyError:
+        raise LookupError(f"Unknown game “{slug}”.") from None

@@ -1,0 +1,360 @@
+"""Who is asking: the seat and role a request's credential proves at one table.
+
+A code finds a table; it opens nothing secret. A device proves a seat with the credential it
+was given when it claimed the seat (games/services/seating.py): for the pages, a signed cookie
+``seat_<code>`` carrying a per-claim secret; for the API, the same kind of secret sent as
+``Authorization: Bearer …``. The server keeps only the secret's SHA-256 in a ``Claim`` row,
+so a keeper can revoke it and a copy of the database hands out no credential.
+
+Every HTMX and DRF view asks here, and nowhere else, which seat a request holds. A request
+without a valid credential is anonymous: it sees what the shared display shows and makes no
+move. The pages read only the cookie and the API only the header, so a page's cookie can't
+be replayed against the API from another site (the API makes no CSRF check).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, replace
+
+from django.conf import settings
+from django.db.models import F, FilteredRelation, Q
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
+
+from games.core.engine import TABLE_SEAT, RuleError
+from games.core.registry import get_game
+from games.models import Claim, Table
+
+COOKIE_MAX_AGE = 60 * 60 * 24 * 180  # a campaign can rest for months between sessions
+COOKIE_SALT = "talekeeper.claim"
+PUBLIC_SEAT = TABLE_SEAT  # whose view an anonymous client gets: the shared display's
+# How long the shared display shows a seat's private parts after the hand-over, if nobody taps
+# "Done, hide again": a player who walks away leaves no hand open for the evening.
+HAND_OVER_MAX_AGE = 30 * 60
+HAND_OVER_SALT = "talekeeper.hand-over"
+
+
+class AccessDenied(RuleError):
+    """The request's credential does not allow this (the API answers 403)."""
+
+
+class TableNotFound(Exception):
+    """No table has this code (the page or API answers 404)."""
+
+
+class SeatHeld(RuleError):
+    """Another device holds this seat (the API answers 409)."""
+
+
+@dataclass(frozen=True)
+class Access:
+    """What one request may do at one table."""
+
+    seat: str | None  # None: holds no seat (anonymous, or a keeper between seats)
+    keeper: bool = False
+    claim_id: int | None = None
+    # The seat the device itself holds when it plays ``seat`` for a player without a device:
+    # the shared display ("table") after the hand-over (``act_for``). ``seat`` then decides
+    # the view, the moves and their roles; None for a device playing its own seat.
+    via: str | None = None
+    # The table's version when the display was handed over (a page's request): the hand-over
+    # ends by itself only after a move since (games/services/hand_over.py ``still_handed``).
+    since: int | None = None
+
+    @property
+    def view_seat(self) -> str:
+        """The seat whose view this request is shown."""
+        return self.seat or PUBLIC_SEAT
+
+    @property
+    def own(self) -> Access:
+        """What the device holds itself (the shared display's seat while it acts for one)."""
+        return (
+            Access(seat=self.via, keeper=self.keeper, claim_id=self.claim_id) if self.via else self
+        )
+
+    def require_seat(self) -> str:
+        if self.seat is None:
+            raise AccessDenied(
+                _(
+                    "This device holds no seat at this table. Open your seat's join link "
+                    "(the keeper's screen shows it) to take one."
+                )
+            )
+        return self.seat
+
+    def require_keeper(self) -> None:
+        if not self.keeper:
+            raise AccessDenied(
+                _(
+                    "Only the table's keeper can do that (the device that started the table, "
+                    "or one it named)."
+                )
+            )
+
+
+ANONYMOUS = Access(seat=None)
+
+
+@dataclass(frozen=True)
+class Credential:
+    """A request's secret, unresolved: a write resolves it inside its own locked read of the
+    table (``locked``), so the credential check costs no query of its own. ``as_seat``: the
+    seat the shared display plays (``act_for``), checked in that same locked read."""
+
+    secret: str | None
+    as_seat: str | None = None
+
+
+def digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def _of(claim: Claim) -> Access:
+    return Access(seat=claim.seat or None, keeper=claim.keeper, claim_id=claim.pk)
+
+
+# -- credentials: where a request carries its secret ---------------------------------------
+
+
+def cookie_name(code: str) -> str:
+    return f"seat_{code}"
+
+
+def page_secret(request: HttpRequest, code: str) -> str | None:
+    return request.get_signed_cookie(cookie_name(code), default=None, salt=COOKIE_SALT)
+
+
+def api_secret(request: HttpRequest) -> str | None:
+    kind, _sep, secret = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
+    return secret.strip() or None if kind.lower() == "bearer" else None
+
+
+def set_device_cookie(response: HttpResponse, name: str, value: str, *, salt: str, max_age: int):
+    """A signed cookie only this device's pages send back (never script, never another site)."""
+    response.set_signed_cookie(
+        name,
+        value,
+        salt=salt,
+        max_age=max_age,
+        httponly=True,
+        samesite="Lax",
+        secure=settings.SEAT_COOKIE_SECURE,
+    )
+
+
+def remember(response: HttpResponse, code: str, secret: str) -> None:
+    set_device_cookie(response, cookie_name(code), secret, salt=COOKIE_SALT, max_age=COOKIE_MAX_AGE)
+
+
+def forget(response: HttpResponse, code: str) -> None:
+    response.delete_cookie(cookie_name(code), samesite="Lax")
+
+
+def device_secrets(request: HttpRequest, limit: int = 60) -> list[str]:
+    """Every table credential this browser carries (its home page lists those tables)."""
+    found = []
+    for name in request.COOKIES:
+        if name.startswith("seat_") and len(found) < limit:
+            secret = page_secret(request, name[5:])
+            if secret:
+                found.append(secret)
+    return found
+
+
+# -- the shared display playing a seat no device holds ---------------------------------------
+
+
+def held_seats(table: Table, *, fresh: bool = False) -> set[str]:
+    """The seats some device holds; kept on ``table`` (this request's row) so a page and the
+    check before it ask once."""
+    found = None if fresh else getattr(table, "_held_seats", None)
+    if found is None:
+        found = set(
+            Claim.objects.filter(table=table).exclude(seat="").values_list("seat", flat=True)
+        )
+        table._held_seats = found
+    return found
+
+
+def act_for(table: Table, held: Access, seat_id: str | None) -> Access:
+    """``held`` playing ``seat_id`` at ``table``: the shared display may play any seat no
+    device holds (a player without a phone, the story master of a group with one tablet); no
+    one else plays another seat, and a seat a device holds is played on that device only.
+
+    The one rule for pages and the API alike: the answer's ``seat`` is ``seat_id`` (its view,
+    its moves, the roles the engine checks) and ``via`` the shared display's own seat.
+    AccessDenied for any device but the shared display's, SeatHeld for a held seat, RuleError
+    for a seat the table lacks. Called with the table row locked by a write, so no device can
+    take the seat between this check and the move.
+    """
+    if not seat_id or seat_id == held.seat:
+        return held
+    if held.via is not None:
+        held = held.own
+    if held.seat != TABLE_SEAT:
+        raise AccessDenied(
+            _(
+                "Only the shared display plays for a seat no device holds; this device plays "
+                "its own seat only."
+            )
+        )
+    seat = next((s for s in get_game(table.game).seats(table.state) if s.id == seat_id), None)
+    if seat is None or seat.kind == TABLE_SEAT:
+        raise RuleError(_("There is no seat “%(seat)s” at this table.") % {"seat": seat_id})
+    if seat_id in held_seats(table, fresh=True):
+        raise SeatHeld(
+            _(
+                "A device holds “%(seat)s”: only that device shows its private parts and makes "
+                "its moves."
+            )
+            % {"seat": seat.label}
+        )
+    return Access(seat=seat_id, keeper=held.keeper, claim_id=held.claim_id, via=held.seat)
+
+
+def hand_over_cookie(code: str) -> str:
+    return f"play_{code}"
+
+
+def _bound(secret: str | None) -> str:
+    """The part of a hand-over that ties it to one device's credential: another device's copy
+    of the cookie (or one kept after the device changed seats) opens nothing."""
+    return digest(f"hand-over:{secret or ''}")[:24]
+
+
+def hand_over(
+    response: HttpResponse, request: HttpRequest, code: str, seat_id: str, version: int
+) -> None:
+    """Remember on this device that the shared display now plays ``seat_id`` (the deliberate
+    "hand the tablet to …" tap; the caller has checked it with ``act_for``), since the table's
+    ``version``."""
+    value = f"{seat_id}:{version}:{_bound(page_secret(request, code))}"
+    set_device_cookie(
+        response, hand_over_cookie(code), value, salt=HAND_OVER_SALT, max_age=HAND_OVER_MAX_AGE
+    )
+
+
+def hide_again(response: HttpResponse, code: str) -> None:
+    response.delete_cookie(hand_over_cookie(code), samesite="Lax")
+
+
+def handed_over(request: HttpRequest, code: str) -> str | None:
+    """The seat this device was handed over to (within HAND_OVER_MAX_AGE), if any."""
+    found = _handed(request, code)
+    return found[0] if found else None
+
+
+def _handed(request: HttpRequest, code: str) -> tuple[str, int] | None:
+    """The seat this device was handed over to, and the table's version then."""
+    value = request.get_signed_cookie(
+        hand_over_cookie(code), default=None, salt=HAND_OVER_SALT, max_age=HAND_OVER_MAX_AGE
+    )
+    seat_id, version, bound = ((value or "").split(":") + ["", ""])[:3]
+    if not seat_id or not version.isdigit() or bound != _bound(page_secret(request, code)):
+        return None
+    return seat_id, int(version)
+
+
+def hand_over_lapsed(request: HttpRequest, code: str) -> bool:
+    """Whether this device carries a hand-over the server no longer honours: expired, not its
+    own, or for a seat a device now holds. No query for a device without one."""
+    if not request.COOKIES.get(hand_over_cookie(code)):
+        return False
+    seat_id = handed_over(request, code)
+    if seat_id is None:
+        return True
+    return Claim.objects.filter(table__code=code, seat=seat_id).exists()
+
+
+# -- resolving: one indexed query ------------------------------------------------------------
+
+
+def find_table(code: str) -> Table:
+    try:
+        return Table.objects.get(code=code)
+    except Table.DoesNotExist:
+        raise TableNotFound(code) from None
+
+
+def table_and_access(code: str, secret: str | None) -> tuple[Table, Access]:
+    """The table and what ``secret`` proves there, in one query when the secret is good."""
+    if secret:
+        claim = (
+            Claim.objects.select_related("table")
+            .defer("table__blobs")
+            .filter(token_hash=digest(secret), table__code=code)
+            .first()
+        )
+        if claim is not None:
+            return claim.table, _of(claim)
+    return find_table(code), ANONYMOUS
+
+
+def claim_access(code: str, secret: str | None) -> Access:
+    """What ``secret`` proves at the table with this code, without reading the table (writes
+    lock and read it themselves): one query, none without a secret."""
+    if not secret:
+        return ANONYMOUS
+    claim = (
+        Claim.objects.filter(token_hash=digest(secret), table__code=code)
+        .only("id", "seat", "keeper")
+        .first()
+    )
+    return _of(claim) if claim else ANONYMOUS
+
+
+def locked(code: str, secret: str | None, as_seat: str | None = None) -> tuple[Table, Access]:
+    """The table row locked for a write and what ``secret`` proves there, in one query (the
+    device's claim joined to the row; only the table's row is locked); with ``as_seat``, the
+    shared display playing that seat (``act_for``: one more query, for the held seats)."""
+    mine = FilteredRelation("claims", condition=Q(claims__token_hash=digest(secret or "")))
+    table = (
+        Table.objects.select_for_update(of=("self",))
+        .annotate(
+            mine=mine,
+            claim_id=F("mine__id"),
+            claim_seat=F("mine__seat"),
+            claim_keeper=F("mine__keeper"),
+        )
+        .filter(code=code)
+        .first()
+    )
+    if table is None:
+        raise TableNotFound(code)
+    if not secret or table.claim_id is None:
+        return table, ANONYMOUS
+    held = Access(seat=table.claim_seat or None, keeper=table.claim_keeper, claim_id=table.claim_id)
+    return table, act_for(table, held, as_seat)
+
+
+def page_access(request: HttpRequest, code: str) -> tuple[Table, Access]:
+    """What the device holds itself (the seat page, keeping, backups)."""
+    return table_and_access(code, page_secret(request, code))
+
+
+def page_play(request: HttpRequest, code: str) -> tuple[Table, Access]:
+    """The seat a table page is played as: the device's own, or after the hand-over the seat
+    the shared display plays for (while no device takes that seat; the display's own view
+    otherwise, so a phone taking the seat hides it on the tablet at the next refresh)."""
+    table, held = page_access(request, code)
+    found = _handed(request, code) if held.seat == TABLE_SEAT else None
+    if found:
+        try:
+            return table, replace(act_for(table, held, found[0]), since=found[1])
+        except RuleError:
+            pass
+    return table, held
+
+
+def page_credential(request: HttpRequest, code: str) -> Credential:
+    """A page write's credential, with the seat the shared display was handed over to."""
+    return Credential(page_secret(request, code), as_seat=handed_over(request, code))
+
+
+def api_access(request: HttpRequest, code: str, as_seat: str | None = None) -> tuple[Table, Access]:
+    """What the bearer token proves; with ``as_seat``, the shared display's token playing that
+    seat (refused as ``act_for`` refuses)."""
+    table, held = table_and_access(code, api_secret(request))
+    return table, act_for(table, held, as_seat)

@@ -1,0 +1,164 @@
+"""The parts every card-data sheet is made of: columns, rows, sections, and reading a cell."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+from pydantic import ValidationError
+
+from games.core.engine import RuleError
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str
+    label: str
+    kind: str = "int"  # int, text, select, checks (several ticks), ints (a list of numbers)
+    low: int | None = None
+    high: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()  # (value, label)
+    hint: str = ""
+
+
+@dataclass
+class Row:
+    id: str  # the card's key in the catalog ("" for a blank row the group names)
+    label: str  # the card's name as printed, or "" for a blank row
+    values: dict[str, Any] = field(default_factory=dict)  # str per column, list for checks
+    note: str = ""
+
+    @property
+    def fixed(self) -> bool:
+        return bool(self.id)
+
+
+@dataclass
+class Section:
+    key: str
+    title: str
+    columns: list[Column]
+    rows: list[Row]
+    help: str = ""
+    blank: int = 0  # how many of the rows are blank (new cards)
+
+    @property
+    def grid(self) -> list[dict[str, Any]]:
+        return grid(self)
+
+
+def post_get(post, key: str) -> str:
+    value = post.get(key, "")
+    if isinstance(value, list):
+        value = value[-1] if value else ""
+    return str(value)
+
+
+def post_list(post, key: str) -> list[str]:
+    if hasattr(post, "getlist"):
+        return [str(v) for v in post.getlist(key)]
+    value = post.get(key, [])
+    return [str(v) for v in (value if isinstance(value, list) else [value])]
+
+
+# -- reading one cell ----------------------------------------------------------------------
+
+
+def where(section: Section, row: Row, column: Column) -> str:
+    name = row.label or row.values.get("name") or _("a new card")
+    return _("%(section)s, %(card)s, %(column)s") % {
+        "section": section.title,
+        "card": name,
+        "column": column.label,
+    }
+
+
+def cell(section: Section, row: Row, column: Column) -> Any:
+    """One cell's value (None when left blank), or a refusal naming the cell."""
+    raw = row.values.get(column.key, [] if column.kind == "checks" else "")
+    if column.kind == "checks":
+        allowed = {value for value, _label in column.choices}
+        if any(value not in allowed for value in raw):
+            raise RuleError(
+                _("%(where)s: not one of the choices.") % {"where": where(section, row, column)}
+            )
+        return [value for value, _label in column.choices if value in raw]
+    if raw == "":
+        return None
+    if column.kind == "text":
+        return " ".join(raw.split())
+    if column.kind == "select":
+        if raw not in {value for value, _label in column.choices}:
+            raise RuleError(
+                _("%(where)s: not one of the choices.") % {"where": where(section, row, column)}
+            )
+        return raw
+    if column.kind == "ints":
+        parts = [part for part in raw.replace(";", ",").replace(" ", ",").split(",") if part]
+        return [_number(section, row, column, part) for part in parts] or None
+    return _number(section, row, column, raw)
+
+
+def _number(section: Section, row: Row, column: Column, raw: str) -> int:
+    try:
+        number = int(raw)
+    except ValueError:
+        raise RuleError(
+            _("%(where)s: “%(value)s” is not a whole number.")
+            % {"where": where(section, row, column), "value": raw}
+        ) from None
+    if (column.low is not None and number < column.low) or (
+        column.high is not None and number > column.high
+    ):
+        raise RuleError(
+            _("%(where)s: %(value)s is outside %(low)s–%(high)s.")
+            % {
+                "where": where(section, row, column),
+                "value": number,
+                "low": column.low,
+                "high": column.high,
+            }
+        )
+    return number
+
+
+def text(value: Any) -> str:
+    """How a catalog value shows in an input."""
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+def blank_rows(count: int, columns: list[Column]) -> list[Row]:
+    return [
+        Row("", "", {"name": "", **{c.key: [] if c.kind == "checks" else "" for c in columns}})
+        for _ in range(count)
+    ]
+
+
+def grid(section: Section) -> list[dict[str, Any]]:
+    """The rows as the page draws them: each cell's column, value and input name."""
+    out = []
+    for i, row in enumerate(section.rows):
+        prefix = f"{section.key}-{i}-"
+        cells = [
+            {
+                "column": column,
+                "name": prefix + column.key,
+                "value": row.values.get(column.key, [] if column.kind == "checks" else ""),
+            }
+            for column in section.columns
+        ]
+        out.append({"row": row, "id": prefix + "id", "name": prefix + "name", "cells": cells})
+    return out
+
+
+def values_refused(exc: ValidationError) -> RuleError:
+    """Card values a game's model refuses, as one sentence naming the first fault."""
+    error = exc.errors()[0]
+    where = ".".join(str(p) for p in error["loc"])
+    why = f"{where}: {error['msg'].lower()}"
+    return RuleError(_("Those card values don't fit: %(why)s.") % {"why": why})

@@ -1,0 +1,65 @@
+"""A group's finished games, and the unguessable link that opens them.
+
+A group is a name typed on the new-table form, and two groups may pick the same one; its
+results are opened by the key its tables share (``Table.group_key``, random): a device that
+starts a table for a group it already plays with (one of its tables has that name) joins the
+same key, and anyone the group shares the results link with can follow it.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.utils.translation import gettext
+
+from games.core import scores
+from games.core.registry import all_games
+from games.models import Table
+
+
+def key_for(
+    group: str, device_tables: list[Table], remembered: dict[str, str] | None = None
+) -> str:
+    """The key a new table of ``group`` joins: that of the device's own table of the same name,
+    or of the group of that name this browser saved card data for (games/web/browser_groups.py),
+    or a new one; none without a group."""
+    if not group:
+        return ""
+    for table in device_tables:
+        if table.group == group and table.group_key:
+            return table.group_key
+    for key, name in (remembered or {}).items():
+        if name == group:
+            return key
+    return secrets.token_urlsafe(16)
+
+
+def group_name(key: str) -> str | None:
+    """The group's name, if some table has this key."""
+    if not key:
+        return None
+    return Table.objects.filter(group_key=key).values_list("group", flat=True).first()
+
+
+def sections(key: str) -> list[dict]:
+    """Per game title: the group's finished tables, oldest first, and their final scores."""
+    games = all_games()
+    tables = Table.objects.filter(group_key=key, game__in=list(games)).order_by("created")
+    by_game: dict[str, list] = {}
+    for table in tables:
+        game = games[table.game]
+        outcome = game.outcome(table.state)
+        if outcome and outcome.finished:
+            by_game.setdefault(table.game, []).append((table, game, outcome))
+    return [
+        {
+            "game": games[slug],
+            "tables": finished,
+            "chart": scores.chart(
+                scores.final_scores_by_game([(g, t.state) for t, g, _o in finished]),
+                x_label=gettext("Game"),
+                y_label=gettext("Final score"),
+            ),
+        }
+        for slug, finished in by_game.items()
+    ]

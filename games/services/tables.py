@@ -1,0 +1,199 @@
+"""A table's row: creating one, reading it, locking it for a write, and storing a write.
+
+Every change to a table goes through the services (this package): one function per action,
+one transaction each. HTMX views and API views call them and nothing else writes tables or
+moves, so an action is written once. Each write locks the table row
+(``locked_for_write``), checks the version the device saw, runs the pure rules, and stores
+the new state with version + 1 and one Move row for the log (``save_move``). The moves and
+undo are in games/services/turns.py, the log in record.py, a keeper's actions in keeping.py.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import connection
+from django.utils.translation import gettext as _
+from pydantic import BaseModel
+
+from games import live
+from games.core import patch
+from games.core.engine import Game, RuleError, Seat
+from games.core.registry import get_game
+from games.models import Move, Table, keeps_key_order
+from games.services import access, backups, blobs, catalogs, exchange, group_results
+from games.services.access import Access, Credential, TableNotFound
+
+
+@dataclass
+class VersionConflict(Exception):
+    """The device wrote against an old version; it gets the latest table instead."""
+
+    table: Table
+    held: Access | None = None  # who wrote, when the write came with a credential
+
+    def __str__(self) -> str:
+        return _("The table changed — here is the latest.")
+
+
+def game_of(table: Table) -> Game:
+    return get_game(table.game)
+
+
+def current_version(code: str) -> int | None:
+    """The one cheap query behind polling, answered every 2 s by every open page.
+
+    Plain SQL on purpose: building the ORM query cost ten times more than running it
+    (make bench), and this is the hottest path the server has.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT version FROM {Table._meta.db_table} WHERE code = %s", [code])
+        row = cursor.fetchone()
+    return row[0] if row else None
+
+
+def find_seat(table: Table, seat_id: str, state: BaseModel | None = None) -> Seat:
+    """The seat, or a RuleError; pass the already loaded ``state`` to skip parsing it again."""
+    game = game_of(table)
+    seats = game.seats_fn(state) if state is not None else game.seats(table.state)
+    for seat in seats:
+        if seat.id == seat_id:
+            return seat
+    raise RuleError(_("There is no seat “%(seat)s” at this table.") % {"seat": seat_id})
+
+
+def clean_name(name: str, fallback: str) -> str:
+    name = plain_text(name) or fallback
+    if len(name) > 80:
+        raise RuleError(_("A table name can be at most 80 characters."))
+    return name
+
+
+def plain_text(text: str) -> str:
+    """Typed text without its outer spaces; refused when it holds a control character."""
+    try:
+        return exchange.no_control_characters((text or "").strip())
+    except ValueError:
+        raise RuleError(_("Names can't hold control characters (tabs, NUL, …).")) from None
+
+
+def create_table(
+    game_slug: str,
+    name: str,
+    options: dict[str, Any] | None = None,
+    group: str = "",
+    group_key: str = "",
+) -> Table:
+    """A new table; ``group_key`` joins the results of the device's own tables of the same
+    group (group_results.key_for), else the group gets a key of its own."""
+    try:
+        game = get_game(game_slug)
+    except LookupError as exc:
+        raise RuleError(str(exc)) from None
+    name = clean_name(name, game.title)
+    group = plain_text(group)
+    if len(group) > 60:
+        raise RuleError(_("A group name can be at most 60 characters."))
+    group_key = group_results.key_for(group, []) if group and not group_key else group_key
+    options = catalogs.with_saved_catalog(game, options, group_key)  # the group's card data
+    state = game.setup(options, seed=secrets.randbits(64))
+    return Table.objects.create(
+        game=game.slug,
+        name=name,
+        group=group,
+        group_key=group_key,
+        state=state,
+        blobs=blobs.needed(state),
+    )
+
+
+def locked(code: str) -> Table:
+    """The table row, locked until the transaction ends (an action that checks no version)."""
+    try:
+        return Table.objects.select_for_update().get(code=code)
+    except Table.DoesNotExist:
+        raise TableNotFound(code) from None
+
+
+# Who writes: a request's credential (checked in the write's own locked read), an access
+# already resolved, or a seat id (trusted callers: tests, the bench, management commands).
+Who = str | Access | Credential
+
+
+def locked_for_write(
+    code: str, expected_version: int, who: Who, *, keeper: bool = False, stale: bool = False
+) -> tuple[Table, str]:
+    """The locked table and the seat writing; a credential is checked in the same query, and
+    a writer without a seat (or, for a ``keeper`` action, not a keeper) is refused before the
+    version is looked at. ``stale``: an older version is the caller's to judge."""
+    if isinstance(who, Credential):
+        if not who.secret:  # refused before the code is looked up: a guesser learns nothing
+            access.ANONYMOUS.require_keeper() if keeper else access.ANONYMOUS.require_seat()
+        table, held = access.locked(code, who.secret, who.as_seat)
+    else:
+        held = who if isinstance(who, Access) else Access(seat=who or None)
+        table = locked(code)
+    if keeper:
+        held.require_keeper()
+        seat = held.seat or ""
+    else:
+        seat = held.require_seat()
+    if table.version != expected_version and not stale:
+        raise VersionConflict(table, held)
+    table.held = held  # what the answer's page shows this device (a keeper's buttons)
+    return table, seat
+
+
+def save_move(
+    table: Table,
+    new_state: dict,
+    *,
+    name: str,
+    args: dict,
+    seat: str,
+    sentence: str,
+    back_up: bool = False,
+):
+    """Store the new state and its log line; back up when asked (a move the game names) or
+    every ``backups.EVERY`` versions — undos and restores count, so no stretch goes longer."""
+    move = Move(
+        table=table,
+        name=name,
+        args=args,
+        seat=seat,
+        sentence=sentence[:400],
+        version=table.version + 1,
+        # Only what this move changed, not a copy of the state (see games/core/patch.py).
+        patch=patch.diff(new_state, table.state, ordered=keeps_key_order()),
+    )
+    fields = ["state", "version", "updated"]
+    # The data the new state names by digest is stored with the table before the state that
+    # names it; a state naming only what the old one named (every ordinary move) costs nothing.
+    new_names = blobs.named_in(new_state) - blobs.named_in(table.state)
+    if new_names:
+        table.blobs = {**table.blobs, **{digest: blobs.data_of(digest) for digest in new_names}}
+        fields.append("blobs")
+    table.state = new_state
+    table.version += 1
+    table.save(update_fields=fields)
+    live.announce(table.code, table.version)  # to the open pages, once committed
+    move.save()
+    if back_up or (table.version - 1) % backups.EVERY == 0:
+        backups.store(table, label=move.sentence, automatic=True)
+    return move
+
+
+def loaded_state(table: Table) -> BaseModel:
+    """``table.state`` parsed: the one a move left on the table, or a fresh parse.
+
+    A move's own model is what a fresh parse of the state it stored gives (the moves change
+    the model, the dump is of it; tests/games/services/test_turns.py checks every game), minus
+    the private caches a game keeps on it, which are dropped. Kept only while it is still
+    the table's state: a model left for another ``table.state`` is not used.
+    """
+    loaded = getattr(table, "loaded_state", None)
+    if loaded is not None and loaded[0] is table.state:
+        return loaded[1]
+    return game_of(table).load(table.state)

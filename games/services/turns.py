@@ -1,0 +1,143 @@
+"""Playing at a table: a move (made anyway when it commutes with the moves since an older
+version) and undo, each one transaction that stores the new state and its log line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from pydantic import BaseModel
+
+from games.core import commute
+from games.core.engine import Game, RuleError
+from games.models import Move, Table
+from games.services.record import state_before
+from games.services.tables import (
+    VersionConflict,
+    Who,
+    find_seat,
+    game_of,
+    locked_for_write,
+    save_move,
+)
+
+
+def apply_move(
+    code: str,
+    move: str,
+    args: dict[str, Any] | Callable[[type[BaseModel]], dict[str, Any]] | None,
+    *,
+    expected_version: int,
+    seat: Who,
+) -> tuple[Table, Move]:
+    """Run one named move for ``seat``; RuleError, VersionConflict or TableNotFound otherwise.
+
+    ``seat`` is a seat id, or a request's ``Credential``, checked in the locked read itself
+    (AccessDenied without a seat). ``args`` may be a function of the move's argument model (an
+    HTML form is read that way), so a page needs no query of its own to learn which game the
+    table plays.
+    """
+    # The transaction is rolled back on any exception, so a refused move changes nothing.
+    with transaction.atomic():
+        table, seat = locked_for_write(code, expected_version, seat, stale=True)
+        game = game_of(table)
+        if table.version != expected_version:  # made anyway if it commutes with the moves since
+            args, new_state, sentence, state = _made_stale(
+                table, game, expected_version, move, args, seat
+            )
+        else:
+            # Parsed once: the seat check and the move share it (big states parse slowly).
+            state = game.load(table.state)
+            find_seat(table, seat, state)
+            if callable(args):
+                args = _form_args(game, state, move, args, seat)
+            new_state, sentence = game.apply_to(state, move, args, seat)
+        logged = save_move(
+            table,
+            new_state,
+            name=move,
+            args=args or {},
+            seat=seat,
+            sentence=sentence,
+            back_up=move in game.backup_after,
+        )
+    # The answer shows the new state: it is ``state`` (``new_state`` is its dump), so the
+    # answer need not parse it again. Set only now, after the commit: save_move replaces
+    # table.state and would leave an older one behind.
+    _forget_private(state)
+    table.loaded_state = (table.state, state)
+    return table, logged
+
+
+def _form_args(game: Game, state: BaseModel, move: str, read: Callable, seat: str) -> dict:
+    spec = game.moves.get(move)
+    if spec is None:
+        raise RuleError(_("This game has no move called “%(move)s”.") % {"move": move})
+    # The role first: a seat the move is not for hears that, not what its form lacks.
+    game.check_role(spec, state, seat)
+    return read(spec.args)
+
+
+def _made_stale(table: Table, game: Game, expected_version: int, move: str, args, seat: str):
+    """(args, new state, sentence, model) of a move made against an older version: made on
+    the latest state if it commutes with the moves since (games/core/commute.py), else — a refusal
+    by the rules included — the VersionConflict it always was."""
+    gap = table.version - expected_version
+    rows = list(table.moves.only(*commute.ROW_FIELDS)[:gap]) if 0 < gap <= commute.WINDOW else []
+    try:
+        if callable(args):
+            args = _form_args(game, game.load(table.state), move, args, seat)
+        made = commute.made_anyway(game, table, rows, move, args, seat, seen=expected_version)
+    except (commute.Conflict, RuleError):
+        raise VersionConflict(table, table.held) from None
+    return args, made.state, made.sentence, made.model
+
+
+def _forget_private(state: BaseModel) -> None:
+    """Drop the model's private caches (galzyr's book, dark_tales' catalog) as a parse would
+    have none: the view opens them again (galzyr's book is handed over, see its book.py)."""
+    for name, attr in type(state).__private_attributes__.items():
+        setattr(state, name, attr.get_default())
+
+
+def undo_last(code: str, *, expected_version: int, seat: Who) -> tuple[Table, Move]:
+    """Restore the state before the newest move not yet undone; the undo is logged too."""
+    with transaction.atomic():
+        table, seat = locked_for_write(code, expected_version, seat)
+        label = find_seat(table, seat).label
+        last = (
+            table.moves.exclude(name=Move.UNDO)
+            .filter(undone=False)
+            .only("id", "table_id", "sentence", "state_before", "patch")
+            .first()
+        )
+        if last is None:
+            raise RuleError(_("There is nothing to undo."))
+        sentence = _("%(who)s undid: %(what)s") % {"who": label, "what": last.sentence}
+        before = state_before(last, table.state)
+        _check_restorable(table, before)
+        logged = save_move(
+            table,
+            before,
+            name=Move.UNDO,
+            args={"move": last.id},
+            seat=seat,
+            sentence=sentence,
+        )
+        Move.objects.filter(pk=last.pk).update(undone=True)
+    return table, logged
+
+
+def _check_restorable(table: Table, state: dict) -> None:
+    """An undo puts back only a state the rules accept: a log changed behind the app's back
+    (an edited import, the admin) could otherwise bring back one that never existed."""
+    game = game_of(table)
+    try:
+        game.check(game.load(state))
+    except (RuleError, ValueError) as exc:
+        raise RuleError(
+            _("This move can't be undone: the state before it breaks the rules (%(fault)s).")
+            % {"fault": exc}
+        ) from None

@@ -1,0 +1,41 @@
+"""The groups a browser saved card data for before any table of theirs (the card-data sheet).
+
+A group is known by its key (``Table.group_key``, random, games/services/group_results.py). A browser
+keeps the key of each group it plays with through its tables; a group that saved its
+card-data sheet before its first game has no table yet, so the browser that saved it keeps
+its key here instead: a signed cookie (key -> name) only this server writes, read like the
+groups of the tables this browser keeps (the sheet saves for them; a new table of the same
+name joins the key).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.http import HttpRequest, HttpResponse
+
+from games.services.access import set_device_cookie
+
+COOKIE = "groups"
+SALT = "talekeeper.groups"
+MAX_AGE = 60 * 60 * 24 * 365 * 2
+MAX_GROUPS = 20  # a cookie stays small
+
+
+def remembered(request: HttpRequest) -> dict[str, str]:
+    """The groups this browser saved a sheet for (key -> name); none for a bad cookie."""
+    value = request.get_signed_cookie(COOKIE, default=None, salt=SALT, max_age=MAX_AGE)
+    try:
+        found = json.loads(value) if value else {}
+    except ValueError:
+        return {}
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
+
+
+def remember(response: HttpResponse, request: HttpRequest, key: str, name: str) -> None:
+    """Keep ``key`` (the group ``name``) in this browser, the most recent first."""
+    groups = {key: name, **{k: v for k, v in remembered(request).items() if k != key}}
+    value = json.dumps(dict(list(groups.items())[:MAX_GROUPS]), separators=(",", ":"))
+    set_device_cookie(response, COOKIE, value, salt=SALT, max_age=MAX_AGE)

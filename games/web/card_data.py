@@ -1,0 +1,240 @@
+"""A game's card data: the card-data sheet (every card on one page), the YAML page, a download.
+
+Everyone may read them. The sheet saves a group's card data for the keeper of one of the
+group's tables (``?group=<key>``, the group's key) and the server's for a librarian
+(``storybook.web.librarian``), through ``catalogs.save_sheet``; the YAML page stays a librarian's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from urllib.parse import urlencode
+
+from django.contrib import messages
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+)
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from games.core import codes
+from games.core.engine import RuleError
+from games.core.registry import get_game
+from games.models import Table
+from games.services import access, card_data, card_sheets, catalogs, group_results, tables
+from games.web import browser_groups
+from games.web.table import device_tables, partial_or_page, table_or_404
+from storybook.web.librarian import is_librarian, librarian_required
+
+GROUP_NAME_MAX = Table._meta.get_field("group").max_length
+
+
+def _game_or_404(slug: str):
+    try:
+        return get_game(slug)
+    except LookupError:
+        raise Http404(_("No such game.")) from None
+
+
+@require_http_methods(["GET", "POST"])
+@librarian_required()
+def catalog_page(request: HttpRequest, game_slug: str) -> HttpResponse:
+    """Edit the group's card data as YAML, upload a file, or save a table's entries."""
+    game = _game_or_404(game_slug)
+    if game.Catalog is None:
+        raise Http404(_("This game has no card catalog."))
+    error, notice = "", ""
+    text = None
+    if request.method == "POST":
+        upload = request.FILES.get("file")
+        try:
+            if request.POST.get("from_table"):
+                table = table_or_404(codes.normalize(request.POST["from_table"]))
+                if table.game != game.slug:
+                    raise RuleError(_("That table plays another game."))
+                data = catalogs.from_table(game, table.state)
+            else:
+                if upload is not None:
+                    if upload.size > catalogs.MAX_BYTES:
+                        raise RuleError(_("A catalog file can be at most 1 MB."))
+                    text = upload.read().decode("utf-8", errors="replace")
+                else:
+                    text = request.POST.get("yaml", "")
+                data = catalogs.parse_yaml(game, text)
+        except RuleError as exc:
+            error = str(exc)
+        else:
+            catalogs.save(game, data)
+            notice = _("Saved. New tables of %(game)s start with this card data.") % {
+                "game": game.title
+            }
+            text = None
+    if text is None:
+        text = catalogs.to_yaml(catalogs.saved(game))
+    return render(
+        request,
+        "games/catalog.html",
+        {
+            "game": game,
+            "yaml": text,
+            "error": error,
+            "notice": notice,
+            "librarian": is_librarian(request.user),
+        },
+        status=400 if error else 200,
+    )
+
+
+@require_GET
+def catalog_download(request: HttpRequest, game_slug: str) -> HttpResponse:
+    game = _game_or_404(game_slug)
+    response = HttpResponse(
+        catalogs.to_yaml(catalogs.saved(game)), content_type="application/yaml; charset=utf-8"
+    )
+    response["Content-Disposition"] = f'attachment; filename="{game.slug}-catalog.yaml"'
+    return response
+
+
+def _editor(request: HttpRequest) -> tuple[catalogs.Editor, dict[str, str]]:
+    """Who this browser is for the sheet, and its groups (key -> name): those it keeps a table
+    of, then those it saved a sheet for before their first table (games/web/browser_groups.py)."""
+    groups = {
+        table.group_key: table.group
+        for table, held in device_tables(request)
+        if held.keeper and table.group_key
+    }
+    for key, name in browser_groups.remembered(request).items():
+        groups.setdefault(key, name)
+    editor = catalogs.Editor(librarian=is_librarian(request.user), groups=frozenset(groups))
+    return editor, groups
+
+
+def _new_group(name: str, groups: dict[str, str]) -> str:
+    """The key of the group ``name`` this browser saves a sheet for: the one of that name it
+    already plays with, else a new one (a new table of that name joins it: key_for)."""
+    if len(name) > GROUP_NAME_MAX:
+        raise RuleError(
+            _("A group's name can be at most %(n)d characters.") % {"n": GROUP_NAME_MAX}
+        )
+    known = next((key for key, known in groups.items() if known == name), None)
+    return known or group_results.key_for(name, [])
+
+
+def _seated_at(request: HttpRequest, code: str, game) -> Table | None:
+    """The table the sheet was opened from, when this browser holds a seat there."""
+    try:
+        table, held = access.page_access(request, code)
+    except access.TableNotFound:
+        return None
+    return table if held.seat and table.game == game.slug else None
+
+
+@require_http_methods(["GET", "POST"])
+def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
+    """Every card the game needs on one page; one Save for the group (or the server), and for
+    the table it was opened from when this browser holds a seat there."""
+    game = _game_or_404(game_slug)
+    if not card_sheets.has_sheet(game.slug):
+        raise Http404(_("This game has no card-data sheet."))
+    source = request.POST if request.method == "POST" else request.GET
+    back = codes.normalize(source.get("table", "")) if source.get("table") else ""
+    editor, groups = _editor(request)
+    # No group asked for: the group of the table this browser kept most recently ("" asks
+    # for the server's sheet).
+    group_key = source.get("group")
+    if group_key is None:
+        group_key = next(iter(groups), "")
+    if group_key and group_key not in groups:
+        group_key = ""  # a group this browser keeps no table of: the server's sheet
+    # A browser with no group of its own is asked for the group's name: saving creates it.
+    new_group = ""
+    if request.method == "POST" and not group_key:
+        new_group = request.POST.get("new_group", "").strip()
+    table = _seated_at(request, back, game) if back else None
+    # From a table: the cards as that table has them (the group's, and what it entered since).
+    saved = game.catalog_from_state_fn(game.load(table.state)) if table else None
+    if saved is None:
+        saved = catalogs.saved(game, group_key)
+    error, notice, status = "", "", 200
+    sections = None
+    if request.method == "POST":
+        sections = card_sheets.posted(game.slug, request.POST, saved)
+        at = None
+        if table is not None:
+            version = request.POST.get("version", "")
+            at = card_data.AtTable(
+                table.code,
+                int(version) if version.isdigit() else table.version,
+                access.Credential(access.page_secret(request, table.code)),
+            )
+        try:
+            if new_group:
+                group_key = _new_group(new_group, groups)
+                groups[group_key] = new_group
+                editor = replace(editor, groups=editor.groups | {group_key})
+            elif not editor.may_save(group_key) and at is None and not group_key:
+                raise RuleError(_("Enter your group's name to save its card data."))
+            data = card_sheets.to_data(game.slug, sections, saved)
+            done = card_data.save(game, data, group_key=group_key, by=editor, at=at)
+        except access.AccessDenied as exc:
+            error, status = str(exc), 403
+        except tables.VersionConflict as exc:
+            error, status = str(exc), 409
+            table = exc.table  # the sheet is sent again against the latest version
+        except RuleError as exc:
+            error, status = str(exc), 400
+            if new_group:
+                group_key = ""  # nothing saved: the group is not created
+        else:
+            saved, sections = done.data, None
+            notice = card_data.notice(done, groups.get(group_key, ""), game)
+            if done.move is not None:
+                table = done.move.table
+    context = {
+        "game": game,
+        "sections": sections or card_sheets.rows(game.slug, saved),
+        "group_key": group_key,
+        "group_name": groups.get(group_key, ""),
+        "groups": sorted(groups.items(), key=lambda item: item[1].casefold()),
+        "may_save": editor.may_save(group_key) or table is not None,
+        # No group in this browser: the sheet asks for the group's name (saving creates it).
+        "ask_group": not group_key and table is None and not editor.librarian,
+        "new_group": new_group,
+        "refusal": catalogs.refusal(group_key),
+        "back": back,
+        "table": table,
+        "error": error,
+        "notice": notice,
+    }
+    response = partial_or_page(request, "games/card_sheet.html", "sheet", context, status)
+    if new_group and not error:
+        browser_groups.remember(response, request, group_key, new_group)
+    return response
+
+
+@require_http_methods(["GET", "POST"])
+def table_card_sheet(request: HttpRequest, code: str) -> HttpResponse:
+    """The sheet of a table's game for the table's group, with a way back to the table.
+
+    POST keeps the card data the table's players entered during the game for the group's next
+    tables (the table's keeper, for its group; a librarian for a table with no group)."""
+    table = table_or_404(code)
+    editor, groups = _editor(request)
+    query = {"table": table.code}
+    # The group's key opens its results: only a browser keeping one of its tables is sent it.
+    query["group"] = table.group_key if table.group_key in groups else ""
+    if request.method == "POST":
+        game = _game_or_404(table.game)
+        try:
+            catalogs.save_sheet(
+                game, catalogs.from_table(game, table.state), group_key=table.group_key, by=editor
+            )
+        except RuleError as exc:
+            messages.error(request, str(exc))
+        else:
+            messages.success(request, _("This table's card data is kept for the next tables."))
+    return redirect(reverse("games:card-sheet", args=[table.game]) + "?" + urlencode(query))

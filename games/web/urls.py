@@ -1,0 +1,48 @@
+from django.urls import path
+
+from games.galzyr import campaign_pages
+from games.live import stream
+from games.web import backups, card_data, hand_over, history, home, results, table
+
+app_name = "games"
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("new/<slug:game_slug>/", home.new_table, name="new"),
+    path("join/", home.join, name="join"),
+    path("import/", history.import_table, name="import"),
+    path("results/", results.results_page, name="results"),
+    path("catalog/<slug:game_slug>/", card_data.catalog_page, name="catalog"),
+    path("catalog/<slug:game_slug>/sheet/", card_data.card_sheet, name="card-sheet"),
+    path(
+        "catalog/<slug:game_slug>/download/",
+        card_data.catalog_download,
+        name="catalog-download",
+    ),
+    path("t/<str:code>/", table.table_page, name="table"),
+    path("t/<str:code>/seat/", table.choose_seat, name="seat"),
+    path("t/<str:code>/seat/leave/", table.leave_seat, name="leave-seat"),
+    path("t/<str:code>/seats/", table.manage_seats, name="manage-seats"),
+    path("t/<str:code>/join/<str:seat>/<str:invite>/", table.join_seat, name="join-seat"),
+    path("t/<str:code>/poll/", table.poll, name="poll"),
+    path("t/<str:code>/stream/", stream.stream, name="stream"),
+    # The shared display handed over to a seat no device holds, and back (games/web/hand_over.py).
+    path("t/<str:code>/play/done/", hand_over.hide, name="hide-again"),
+    path("t/<str:code>/play/<str:seat>/", hand_over.hand_over, name="hand-over"),
+    path("t/<str:code>/move/<slug:name>/", table.move, name="move"),
+    path("t/<str:code>/undo/", table.undo, name="undo"),
+    path("t/<str:code>/history/", history.history_page, name="history"),
+    path("t/<str:code>/export/", history.export_table, name="export"),
+    path("t/<str:code>/backups/", backups.backups_page, name="backups"),
+    path("t/<str:code>/backups/new/", backups.back_up_now, name="back-up-now"),
+    path("t/<str:code>/backups/<str:token>/restore/", backups.restore_backup, name="restore"),
+    path(
+        "t/<str:code>/backups/<str:token>/download/",
+        backups.backup_download,
+        name="backup-download",
+    ),
+    path("t/<str:code>/cards/", card_data.table_card_sheet, name="table-card-sheet"),
+    path("t/<str:code>/scores/", results.scores_page, name="scores"),
+    # Lands of Galzyr's campaign: every tray card by card (the panel shows counts only).
+    path("t/<str:code>/trays/", campaign_pages.trays_page, name="campaign-trays"),
+]
