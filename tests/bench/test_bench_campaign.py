@@ -89,7 +89,7 @@ def test_the_profile_steps_still_follow_the_code(capsys):
 
     out = capsys.readouterr().out
     assert "WHOLE: GET the table page" in out and "'where' for every number" in out
-    assert "services._save" in out and "cProfile: move + undo" in out
+    assert "tables.save_move" in out and "cProfile: move + undo" in out
     # every move was undone and the log trimmed back: the table is as it was set up
     table = Table.objects.get(pk=steps.table.pk)
     assert table.state == steps.data and not Move.objects.filter(table=table).exists()
