@@ -1,0 +1,326 @@
+"""The project's shape, read from its source (ast: nothing is imported): imports run one way.
+
+Over games/, storybook/ and config/ (migrations left out), module-level and function-level
+imports, absolute and relative, make one graph; the tests below fail on
+
+- an import cycle between modules;
+- an import of ``games`` from ``storybook`` (the storybook knows no game);
+- an import of Django (or DRF, drf-spectacular, django-htmx), or of a project module that is
+  not pure itself, from a module the ``PURE`` list below declares pure;
+- a function-level import, unless ``ALLOWED_FUNCTION_IMPORTS`` gives the reason it can't be
+  at the top;
+- a .py file over 400 lines anywhere in the project (tests and the bench included).
+
+To declare pure rules: add the package or module to your line of ``PURE`` (a prefix covers a
+package and everything under it; a prefix that names no module fails, so a rename must update
+it). Every import of a pure module must then be pure too.
+
+``KNOWN`` lists the offenders of each rule while the restructure of issue 15 is under way,
+each with its owner. It only shrinks: a new offender fails, and so does an entry that no longer
+offends (delete your line once it is fixed). By the end of the session it is empty.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from functools import cache
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WALKED = ("games", "storybook", "config")
+SIZED = ("games", "storybook", "config", "tests", "bench", "scripts", "manage.py")
+MAX_LINES = 400
+DJANGO = ("django", "rest_framework", "drf_spectacular", "django_htmx")
+
+# Pure: no Django, no I/O, and only pure project imports. Owner: what they declare pure.
+PURE = {
+    "PLATFORM": ["games.core"],
+    "ONEWAY": ["games.dark_tales", "games.tales_of_danger", "games.tavern_tales"],
+    "GALZYR": [
+        "games.galzyr.campaign",
+        "games.galzyr.rules",
+        "games.galzyr.state",
+        "games.galzyr.reading",
+        "games.galzyr.dice",
+        "games.galzyr.calendar",
+        "games.galzyr.book",
+        "games.galzyr.scene_effects",
+        "games.galzyr.printed_events",
+        "games.galzyr.campaign_moves",
+        "games.galzyr.campaign_board",
+        "games.galzyr.campaign_holdings",
+        "games.galzyr.campaign_setup",
+        "games.galzyr.campaign_common",
+        "games.galzyr.campaign_view",
+        "games.galzyr.check_moves",
+        "games.galzyr.table_moves",
+        "games.galzyr.scene_effect_moves",
+        "games.galzyr.view",
+    ],
+    "ENGINE": ["games.galzyr.playtest", "storybook.lint_campaign"],
+    "STORYBOOK": [
+        "storybook.refusal",
+        "storybook.format",
+        "storybook.loading",
+        "storybook.interpreter",
+        "storybook.lint",
+        "storybook.worldgen",
+        "storybook.playtest",
+    ],
+}
+
+# (module, what it imports inside a function): why it can't be at the top.
+ALLOWED_FUNCTION_IMPORTS = {
+    ("games.galzyr.apps", "games.galzyr.reader.database_shelf"): (
+        "AppConfig.ready(): models may be imported only once every app is loaded"
+    ),
+    ("storybook.management.commands.make_librarian", "django.contrib.auth"): (
+        "get_user_model() is read at call time: the user model is a setting"
+    ),
+}
+
+# The offenders of each rule today, each with its owner; only ever shrinks (see above).
+KNOWN: dict[str, dict[str, str]] = {
+    "cycle": {
+        "games.galzyr.campaign_board": "GALZYR",
+        "games.galzyr.campaign_holdings": "GALZYR",
+        "games.galzyr.campaign_moves": "GALZYR",
+        "games.galzyr.campaign_setup": "GALZYR",
+        "games.galzyr.campaign_view": "GALZYR",
+        "games.galzyr.check_moves": "GALZYR",
+        "games.galzyr.rules": "GALZYR",
+        "games.galzyr.scene_effect_moves": "GALZYR",
+        "games.galzyr.table_moves": "GALZYR",
+        "games.galzyr.view": "GALZYR",
+    },
+    "storybook imports games": {
+        "storybook.lint_campaign -> games.galzyr.campaign.build": "ENGINE",
+        "storybook.lint_campaign -> games.galzyr.campaign.facts": "ENGINE",
+    },
+    "impure import": {
+        "games.galzyr.campaign.state -> games.services.blobs": "GALZYR",
+    },
+    "function-level import": {
+        "games.apps -> games.models": "PLATFORM",
+        "games.apps -> games.services.blobs": "PLATFORM",
+        "games.galzyr.book -> storybook.lint.folder": "GALZYR",
+        "games.galzyr.campaign_pages -> games.galzyr.campaign_board": "GALZYR",
+        "games.galzyr.campaign_pages -> games.galzyr.campaign_view": "GALZYR",
+        "games.galzyr.rules -> games.galzyr.campaign_moves": "GALZYR",
+        "games.galzyr.rules -> games.galzyr.campaign_setup": "GALZYR",
+        "games.galzyr.view -> games.galzyr.campaign_moves": "GALZYR",
+    },
+    "over 400 lines": {
+        "tests/games/galzyr/test_book_rules.py": "GALZYR",
+        "tests/games/galzyr/test_scene_effects.py": "GALZYR",
+    },
+}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@cache
+def modules() -> dict[str, Path]:
+    found = {}
+    for root in WALKED:
+        for path in sorted((ROOT / root).rglob("*.py")):
+            if "migrations" not in path.parts:
+                found[module_name(path)] = path
+    return found
+
+
+def _resolved(name: str) -> str | None:
+    """The project module ``name`` runs: itself, else the package or module holding it."""
+    while name and name not in modules():
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _imports(mod: str, path: Path) -> list[tuple[str, bool]]:
+    """(imported dotted name, inside a function?) of every import statement of the module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+    found = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inside = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            if isinstance(child, ast.Import):
+                found.extend((alias.name, in_function) for alias in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parts = package.split(".")[: len(package.split(".")) - child.level + 1]
+                    base = ".".join(parts + ([base] if base else []))
+                for alias in child.names:
+                    name = f"{base}.{alias.name}"
+                    found.append((name if _resolved(name) == name else base, in_function))
+            visit(child, inside)
+
+    visit(tree, False)
+    return found
+
+
+@cache
+def imports() -> dict[str, list[tuple[str, bool]]]:
+    return {mod: _imports(mod, path) for mod, path in modules().items()}
+
+
+@cache
+def edges() -> dict[str, set[str]]:
+    """Module -> the project modules it imports (a submodule's import of its own package's
+    ``__init__`` is left out: Python has run that package first anyway)."""
+    graph: dict[str, set[str]] = defaultdict(set)
+    for mod, names in imports().items():
+        for name, _inside in names:
+            target = _resolved(name)
+            if target and target != mod and not mod.startswith(target + "."):
+                graph[mod].add(target)
+    return graph
+
+
+def cycles() -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    graph, index, low, on, stack, found = edges(), {}, {}, set(), [], []
+    for start in modules():
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on.add(child)
+                    work.append((child, iter(sorted(graph[child]))))
+                elif child in on:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    found.append(sorted(component))
+    return found
+
+
+def _under(mod: str, prefix: str) -> bool:
+    return mod == prefix or mod.startswith(prefix + ".")
+
+
+def is_pure(mod: str) -> bool:
+    return any(_under(mod, p) for prefixes in PURE.values() for p in prefixes)
+
+
+def is_django(name: str) -> bool:
+    return name.split(".")[0] in DJANGO
+
+
+def offenders(rule: str) -> set[str]:
+    if rule == "cycle":
+        return {mod for component in cycles() for mod in component}
+    if rule == "storybook imports games":
+        return {
+            f"{mod} -> {target}"
+            for mod, targets in edges().items()
+            if _under(mod, "storybook")
+            for target in targets
+            if _under(target, "games")
+        }
+    if rule == "impure import":
+        found = set()
+        for mod, names in imports().items():
+            if not is_pure(mod):
+                continue
+            for name, _inside in names:
+                target = _resolved(name)
+                if is_django(name) or (target and target != mod and not is_pure(target)):
+                    found.add(f"{mod} -> {target or name.split('.')[0]}")
+        return found
+    if rule == "function-level import":
+        return {
+            f"{mod} -> {name}"
+            for mod, names in imports().items()
+            for name, inside in names
+            if inside and not any(mod == m and _under(name, n) for m, n in ALLOWED_FUNCTION_IMPORTS)
+        }
+    if rule == "over 400 lines":
+        paths = [ROOT / "manage.py"] + [
+            p for root in SIZED[:-1] if (ROOT / root).is_dir() for p in (ROOT / root).rglob("*.py")
+        ]
+        return {
+            str(p.relative_to(ROOT))
+            for p in paths
+            if ".venv" not in p.parts and len(p.read_text(encoding="utf-8").splitlines()) > 400
+        }
+    raise ValueError(rule)
+
+
+def check(rule: str) -> None:
+    found, known = offenders(rule), KNOWN[rule]
+    new = sorted(found - set(known))
+    fixed = sorted(set(known) - found)
+    assert not new, f"{rule}, not allowed (fix it; KNOWN only shrinks):\n  " + "\n  ".join(new)
+    assert not fixed, f"{rule}: fixed, now delete from KNOWN in {__file__}:\n  " + "\n  ".join(
+        fixed
+    )
+
+
+def test_no_import_cycle():
+    check("cycle")
+
+
+def test_the_storybook_imports_no_game():
+    check("storybook imports games")
+
+
+def test_pure_modules_import_no_django_and_nothing_impure():
+    check("impure import")
+
+
+def test_no_function_level_import():
+    check("function-level import")
+
+
+def test_no_file_over_400_lines():
+    check("over 400 lines")
+
+
+def test_every_pure_prefix_names_a_module():
+    """A renamed package must take its line in PURE along (else it would go unchecked)."""
+    missing = [
+        f"{owner}: {prefix}"
+        for owner, prefixes in PURE.items()
+        for prefix in prefixes
+        if not any(_under(mod, prefix) for mod in modules())
+    ]
+    assert not missing, "PURE names no module:\n  " + "\n  ".join(missing)
+
+
+def test_known_and_allowed_entries_are_owned_and_explained():
+    owners = set(PURE) | {"PLATFORM", "ONEWAY", "GALZYR", "STORYBOOK", "ENGINE", "TABLE"}
+    assert {owner for entries in KNOWN.values() for owner in entries.values()} <= owners
+    assert all(reason.strip() for reason in ALLOWED_FUNCTION_IMPORTS.values())
+
+
+def test_the_graph_sees_relative_and_function_level_imports():
+    """The walk itself: a relative import resolves to its module, a function's import counts."""
+    assert "games.core.engine" in edges()["games.core.registry"]
+    assert ("games.galzyr.reader.database_shelf", True) in imports()["games.galzyr.apps"]
