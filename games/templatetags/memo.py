@@ -6,6 +6,11 @@ calendar as they were. The template engine is most of what a move costs (``make 
 a fragment is kept, per process, under a digest of the values it is given and rendered again
 only when one of them changes.
 
+The project's one fragment cache. Django's ``{% cache %}`` was the other: it keys on the
+``str()`` of its values, so a block holding a form would keep one device's CSRF token and an
+old version, and it stores in the default cache, which ``make serve`` points at a folder on
+disk (the guess throttle's, shared by the workers) — a file read per fragment.
+
 The contract: the block may read only the values named in its tag, plus what every key holds
 anyway: the table's code, the device's seat and the language. The table's version and the
 CSRF token change with every answer yet sit in every form: the block renders stand-ins for
@@ -15,11 +20,10 @@ and checks every page against a render without the memo.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import html
 import marshal
-import threading
-from collections import OrderedDict
 
 from django import template
 from django.conf import settings
@@ -30,11 +34,6 @@ register = template.Library()
 
 VERSION = "\x00tk-version\x00"
 CSRF = "\x00tk-csrf\x00"
-MAX_CHARS = 16_000_000  # kept per process at most; the least recently used go first
-
-_fragments: OrderedDict[tuple, str] = OrderedDict()
-_kept = 0  # characters in _fragments
-_lock = threading.Lock()
 
 
 class _VersionHidden:
@@ -53,21 +52,19 @@ def enabled() -> bool:
     return getattr(settings, "TALEKEEPER_MEMO", True)
 
 
+# 1024 fragments per process, the least recently used dropped first: a Galzyr table shows
+# ~25 blocks per seat (the campaign's parts, one per tray, the panel's), so the current ones of
+# ten busy tables with four seats each fit. Most are a few KB; a campaign's forms with 500 card
+# copies ~100 KB, a few of them per table. The key is a digest of what the block shows, so a
+# kept fragment is never stale: it is only not asked for again.
+@functools.lru_cache(maxsize=1024)
+def _slot(key: tuple) -> list[str]:
+    """The one-item box the first render of ``key`` fills (empty until then)."""
+    return []
+
+
 def forget() -> None:
-    global _kept
-    with _lock:
-        _fragments.clear()
-        _kept = 0
-
-
-def _keep(key: tuple, fragment: str) -> None:
-    global _kept
-    with _lock:
-        old = _fragments.pop(key, None)
-        _kept += len(fragment) - (len(old) if old is not None else 0)
-        _fragments[key] = fragment
-        while _kept > MAX_CHARS and len(_fragments) > 1:
-            _kept -= len(_fragments.popitem(last=False)[1])
+    _slot.cache_clear()
 
 
 class MemoNode(template.Node):
@@ -89,14 +86,11 @@ class MemoNode(template.Node):
             getattr(seat, "id", None),
             hashlib.blake2b(data, digest_size=16).digest(),
         )
-        with _lock:
-            fragment = _fragments.get(key)
-            if fragment is not None:
-                _fragments.move_to_end(key)  # least recently used goes first
-        if fragment is None:
+        slot = _slot(key)
+        if not slot:  # two requests may both render it: the same text, the first one stays
             with context.push(table=_VersionHidden(table), csrf_token=CSRF):
-                fragment = self.nodelist.render(context)
-            _keep(key, fragment)
+                slot.append(self.nodelist.render(context))
+        fragment = slot[0]
         version = str(table.version)
         return mark_safe(fragment.replace(VERSION, version).replace(CSRF, html.escape(str(token))))
 

@@ -66,9 +66,9 @@ def test_every_page_with_the_memo_is_the_page_without_it(world, settings, mode):
             break
         for seat, client in clients.items():
             settings.TALEKEEPER_MEMO = True
-            before = len(memo._fragments)
+            before = memo._slot.cache_info().currsize
             with_memo = live(client, table.code)
-            hits += len(memo._fragments) == before
+            hits += memo._slot.cache_info().currsize == before
             settings.TALEKEEPER_MEMO = False
             assert live(client, table.code) == with_memo, (seat, sorted(moved), json.dumps(args))
     assert len(moved) >= 3, moved
@@ -96,13 +96,15 @@ def test_a_fragment_shows_this_answers_version_and_token(world, client):
     assert memo.VERSION not in second and memo.CSRF not in second
 
 
-def test_the_kept_fragments_stay_within_their_bound(monkeypatch):
+def test_the_kept_fragments_stay_within_their_bound():
     memo.forget()
-    monkeypatch.setattr(memo, "MAX_CHARS", 25)
-    for i in range(10):
-        memo._keep(("x", i), "0123456789")
-    assert list(memo._fragments) == [("x", 8), ("x", 9)] and memo._kept == 20
-    memo._keep(("x", 8), "01234")  # kept again: counted once, now the newest
-    assert list(memo._fragments) == [("x", 9), ("x", 8)] and memo._kept == 15
+    bound = memo._slot.cache_info().maxsize
+    for i in range(bound + 10):
+        memo._slot(("x", i)).append("0123456789")
+    memo._slot(("x", 10)).append("again")  # asked for again: now the newest
+    memo._slot(("x", bound + 10))  # one more pushes out the least recently used
+    assert memo._slot.cache_info().currsize == bound
+    assert memo._slot(("x", 10)) == ["0123456789", "again"]
+    assert memo._slot(("x", 11)) == []  # dropped, so empty again
     memo.forget()
-    assert memo._kept == 0 and not memo._fragments
+    assert memo._slot.cache_info().currsize == 0
