@@ -1,15 +1,20 @@
 from django.urls import path
 
-from games.api import backups, card_data, seats, tables
+from games.api import backups, card_data, games, held, results, seats, tables
 from games.galzyr import campaign_api
 
 urlpatterns = [
+    path("games/", games.games_list, name="api-games"),
+    path("games/<slug:slug>/card-data/", games.game_card_data, name="api-game-card-data"),
+    path("results/", results.results_of_group, name="api-results"),
     path("tables/", tables.create_table, name="api-tables"),
     path("tables/import/", tables.import_table, name="api-import"),
+    path("tables/held/", held.held_tables, name="api-held"),
     path("tables/<str:code>/", tables.table_detail, name="api-table"),
     path("tables/<str:code>/moves/", tables.make_move, name="api-moves"),
     path("tables/<str:code>/undo/", tables.undo, name="api-undo"),
     path("tables/<str:code>/history/", tables.history, name="api-history"),
+    path("tables/<str:code>/scores/", results.table_scores, name="api-scores"),
     path("tables/<str:code>/export/", tables.export, name="api-export"),
     path("tables/<str:code>/claim/", seats.claim, name="api-claim"),
     path("tables/<str:code>/leave/", seats.leave, name="api-leave"),

@@ -13,6 +13,7 @@ import secrets
 from django.utils.translation import gettext
 
 from games.core import scores
+from games.core.engine import Game, Outcome
 from games.core.registry import all_games
 from games.models import Table
 
@@ -41,16 +42,23 @@ def group_name(key: str) -> str | None:
     return Table.objects.filter(group_key=key).values_list("group", flat=True).first()
 
 
-def sections(key: str) -> list[dict]:
-    """Per game title: the group's finished tables, oldest first, and their final scores."""
+def finished_by_game(key: str) -> dict[str, list[tuple[Table, Game, Outcome]]]:
+    """The group's finished tables by game (in the order the group first played them), each
+    game's oldest first, with their outcomes: a running table's scores may still be secret."""
     games = all_games()
     tables = Table.objects.filter(group_key=key, game__in=list(games)).order_by("created")
-    by_game: dict[str, list] = {}
+    by_game: dict[str, list[tuple[Table, Game, Outcome]]] = {}
     for table in tables:
         game = games[table.game]
         outcome = game.outcome(table.state)
         if outcome and outcome.finished:
             by_game.setdefault(table.game, []).append((table, game, outcome))
+    return by_game
+
+
+def sections(key: str) -> list[dict]:
+    """Per game title: the group's finished tables, oldest first, and their final scores."""
+    games = all_games()
     return [
         {
             "game": games[slug],
@@ -61,5 +69,5 @@ def sections(key: str) -> list[dict]:
                 y_label=gettext("Final score"),
             ),
         }
-        for slug, finished in by_game.items()
+        for slug, finished in finished_by_game(key).items()
     ]

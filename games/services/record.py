@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.core import patch
+from games.core import patch, scores
 from games.core.engine import RuleError
+from games.core.registry import all_games
 from games.models import Move, Table
 from games.services.access import Access
 
@@ -44,6 +45,16 @@ def kept_states(table: Table) -> list[dict]:
         if move.name != Move.UNDO and not move.undone:
             states.append(after)
     return states[::-1]
+
+
+def finished_timeline(table: Table) -> scores.Timeline | None:
+    """A finished table's scores at the end of each round (or turn, or move), undone moves
+    left out; None while the game runs, whose scores may still be secret (face-down VP)."""
+    game = all_games()[table.game]
+    outcome = game.outcome(table.state)
+    if not (outcome and outcome.finished):
+        return None
+    return scores.timeline(game, kept_states(table))
 
 
 def history(table: Table, limit: int | None = None):

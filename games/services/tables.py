@@ -42,6 +42,11 @@ def game_of(table: Table) -> Game:
     return get_game(table.game)
 
 
+def exists(code: str) -> bool:
+    """Whether some table has this code (the join field asks before sending a device on)."""
+    return Table.objects.filter(code=code).exists()
+
+
 def current_version(code: str) -> int | None:
     """The one cheap query behind polling, answered every 2 s by every open page.
 

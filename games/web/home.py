@@ -23,7 +23,6 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.core import codes
 from games.core.engine import RuleError
 from games.core.registry import all_games, get_game
-from games.models import Table
 from games.services import access, group_results, seating, tables
 from games.web import browser_groups, throttle
 from games.web.forms import json_object_field
@@ -124,7 +123,7 @@ def options_from_form(data) -> dict[str, Any]:
 @require_GET
 def join(request: HttpRequest) -> HttpResponse:
     code = codes.normalize(request.GET.get("code", ""))
-    if not code or not Table.objects.filter(code=code).exists():
+    if not code or not tables.exists(code):
         throttle.failed_guess(request)
         return HttpResponseRedirect(reverse("games:home") + "?error=code#join")
     return redirect("games:seat", code=code)

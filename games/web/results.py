@@ -38,8 +38,8 @@ def scores_page(request: HttpRequest, code: str) -> HttpResponse:
     game = tables.game_of(table)
     outcome = game.outcome(table.state)
     chart, caption = None, ""
-    if outcome and outcome.finished:
-        line = scores.timeline(game, record.kept_states(table))
+    line = record.finished_timeline(table)
+    if line is not None:
         units, score_names, captions = _names()
         chart = scores.timeline_chart(line, units[line.unit], score_names[line.score])
         caption = captions[line.unit]
