@@ -2,7 +2,7 @@
 of it at once from a YAML file.
 
 The group completes a world in the UI (Lands of Galzyr ships with "Card #127" and unplaced
-location cards): every change goes through ``_change``, which locks the World row, applies
+location cards): every change goes through ``apply_change``, which locks the World row, applies
 the change to a copy of the stored JSON, validates it exactly like loading does (the format's
 models, then ``storybook.lint.checks.check_world`` over the whole world, scenes included) and saves
 only when there is no error. The saved JSON has the shape ``storybook.loading.stored.world_data``

@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from storybook.catalog.changes import card_label
-from storybook.catalog.core import CatalogRefused, Saved, _card, _change, _form_value
+from storybook.catalog.core import CatalogRefused, Saved, apply_change, form_value, stored_card
 
 CARD_FIELDS = ("type", "name", "copies", "gold", "timer", "save", "text", "pickup", "abandon")
 VARIANT_FIELDS = ("name", "copies", "gold", "timer", "save", "text")
@@ -64,10 +64,10 @@ def edit_card(
         raise CatalogRefused(
             _("These fields can't be edited here: %(f)s.") % {"f": ", ".join(unknown)}
         )
-    clean = {key: _form_value(key, value) for key, value in values.items()}
+    clean = {key: form_value(key, value) for key, value in values.items()}
 
     def mutate(info: dict, cards: dict) -> None:
-        card = _card(cards, number)
+        card = stored_card(cards, number)
         target = card
         if variant is not None:
             variants = card.get("variants", [])
@@ -85,7 +85,7 @@ def edit_card(
             else:
                 target[key] = value
 
-    return _change(slug, mutate)
+    return apply_change(slug, mutate)
 
 
 def replace_card(slug: str, number: int, card: Any) -> Saved:
@@ -102,4 +102,4 @@ def replace_card(slug: str, number: int, card: Any) -> Saved:
     def mutate(info: dict, cards: dict) -> None:
         cards[str(number)] = card
 
-    return _change(slug, mutate)
+    return apply_change(slug, mutate)

@@ -1,5 +1,5 @@
 """The shared core of the catalog edits: the errors, reading the stored world, and
-``_change``, which locks the World row, applies a change to a copy of the stored JSON,
+``apply_change``, which locks the World row, applies a change to a copy of the stored JSON,
 validates it exactly like loading does and saves only when there is no error."""
 
 from __future__ import annotations
@@ -100,14 +100,14 @@ def card_json(world: World | CatalogWorld, number: int) -> dict[str, Any]:
 Mutate = Callable[[dict[str, Any], dict[str, Any]], None]  # (info, cards) → changed in place
 
 
-def _card(cards: dict, number: int) -> dict:
+def stored_card(cards: dict, number: int) -> dict:
     card = cards.get(str(number))
     if card is None:
         raise CardNotFound(_("The world has no card #%(number)03d.") % {"number": number})
     return card
 
 
-def _form_value(key: str, value: Any) -> Any:
+def form_value(key: str, value: Any) -> Any:
     if isinstance(value, str):
         value = value.strip()
         if value == "":
@@ -124,7 +124,7 @@ def _form_value(key: str, value: Any) -> Any:
 
 
 # -- validate and save ----------------------------------------------------------------------------
-def _change(slug: str, mutate: Mutate, *, dry_run: bool = False) -> Saved:
+def apply_change(slug: str, mutate: Mutate, *, dry_run: bool = False) -> Saved:
     with transaction.atomic():
         # The lock makes two devices' edits of the same world wait for each other: each one
         # applies to what the other saved, so neither is lost.
@@ -133,14 +133,14 @@ def _change(slug: str, mutate: Mutate, *, dry_run: bool = False) -> Saved:
         cards = copy.deepcopy(row.data["cards"])
         try:
             mutate(info, cards)
-            world, info_json, cards_json = _validate(row, info, cards)
+            world, info_json, cards_json = validate_world(row, info, cards)
         except StorybookRefused as exc:
             exc.world = row  # type: ignore[attr-defined]  # as it stays: pages show it again
             raise
-        return _save(row, world, info_json, cards_json, dry_run=dry_run)
+        return save_world(row, world, info_json, cards_json, dry_run=dry_run)
 
 
-def _validate(
+def validate_world(
     row: World,
     info: dict[str, Any],
     cards: dict[str, Any],
@@ -159,7 +159,7 @@ def _validate(
         except ValidationError as exc:
             diags += _schema_diags(exc, CARDS_FILE, card, prefix=card_label(int(key)))
     if has_errors(diags):
-        raise _refused(diags)
+        raise refused_for(diags)
     world.cards_ok = True
     world.events, world.scenes, world.scene_files = _book_parts(row)
     if sources is not None:
@@ -173,15 +173,15 @@ def _validate(
             for d in diags
         ]
     if has_errors(diags):
-        raise _refused(diags)
+        raise refused_for(diags)
     world.warnings = diags
     assert world.info is not None
-    info_json = _dump(world.info)
-    cards_json = {str(n): _dump(c) for n, c in sorted(world.cards.items())}
+    info_json = dump_model(world.info)
+    cards_json = {str(n): dump_model(c) for n, c in sorted(world.cards.items())}
     return world, info_json, cards_json
 
 
-def _save(
+def save_world(
     row: World,
     world: TypedWorld,
     info_json: dict[str, Any],
@@ -207,7 +207,7 @@ def _save(
     return Saved(row, changes, saved=True, warnings=warnings)
 
 
-def _dump(model: Model) -> dict[str, Any]:
+def dump_model(model: Model) -> dict[str, Any]:
     # The same dump as storybook.loading.stored.world_data: YAML names, defaults left out.
     return model.model_dump(mode="json", by_alias=True, exclude_defaults=True)
 
@@ -222,7 +222,7 @@ def _schema_diags(exc: ValidationError, file: str, data: Any, prefix: str = "") 
     return out
 
 
-def _refused(diags: list[Diagnostic]) -> CatalogRefused:
+def refused_for(diags: list[Diagnostic]) -> CatalogRefused:
     errors = [d for d in diags if d.is_error]
     first = errors[0].message if errors else ""
     if len(errors) == 1:

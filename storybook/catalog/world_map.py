@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from storybook.catalog.cards import unknown_name
 from storybook.catalog.changes import SEASONS, card_label, location_of_cards
-from storybook.catalog.core import CatalogRefused, Saved, _card, _change, _form_value
+from storybook.catalog.core import CatalogRefused, Saved, apply_change, form_value, stored_card
 
 PLACEHOLDER_LOCATION = re.compile(r"^Location \d+$")  # "Location 3", until named from the board
 UNKNOWN_TERRAIN = "unknown"  # Lands of Galzyr's "Terrain not entered yet"
@@ -67,7 +67,7 @@ def assign_location_card(slug: str, number: int, location: str | None) -> Saved:
     """Make location card ``number`` part of ``location`` (an id), or of none."""
 
     def mutate(info: dict, cards: dict) -> None:
-        card = _card(cards, number)
+        card = stored_card(cards, number)
         if card["type"] != "location":
             raise CatalogRefused(
                 _("Card #%(number)03d is not a location card.") % {"number": number}
@@ -89,7 +89,7 @@ def assign_location_card(slug: str, number: int, location: str | None) -> Saved:
             elif loc["id"] == location and number not in loc["cards"]:
                 loc["cards"] = sorted([*loc["cards"], number])
 
-    return _change(slug, mutate)
+    return apply_change(slug, mutate)
 
 
 def add_route(slug: str, a: str, b: str, seasons: list[str] | None = None) -> Saved:
@@ -106,7 +106,7 @@ def add_route(slug: str, a: str, b: str, seasons: list[str] | None = None) -> Sa
             route["seasons"] = seasons
         info.setdefault("routes", []).append(route)
 
-    return _change(slug, mutate)
+    return apply_change(slug, mutate)
 
 
 def remove_route(slug: str, a: str, b: str) -> Saved:
@@ -120,7 +120,7 @@ def remove_route(slug: str, a: str, b: str) -> Saved:
             )
         info["routes"] = keep
 
-    return _change(slug, mutate)
+    return apply_change(slug, mutate)
 
 
 def set_route_seasons(slug: str, a: str, b: str, seasons: list[str] | None) -> Saved:
@@ -138,7 +138,7 @@ def set_route_seasons(slug: str, a: str, b: str, seasons: list[str] | None) -> S
             if seasons != list(SEASONS):
                 route["seasons"] = seasons
 
-    return _change(slug, mutate)
+    return apply_change(slug, mutate)
 
 
 def edit_location(slug: str, location: str, values: Mapping[str, Any]) -> Saved:
@@ -149,7 +149,7 @@ def edit_location(slug: str, location: str, values: Mapping[str, Any]) -> Saved:
         raise CatalogRefused(
             _("These fields can't be edited here: %(f)s.") % {"f": ", ".join(unknown)}
         )
-    clean = {key: _form_value(key, value) for key, value in values.items() if key not in SEASONS}
+    clean = {key: form_value(key, value) for key, value in values.items() if key not in SEASONS}
     terrain = {key: list(values[key]) for key in SEASONS if key in values}
 
     def mutate(info: dict, cards: dict) -> None:
@@ -166,7 +166,7 @@ def edit_location(slug: str, location: str, values: Mapping[str, Any]) -> Saved:
         for season, ids in terrain.items():
             loc[season] = {**loc[season], "terrain": ids}
 
-    return _change(slug, mutate)
+    return apply_change(slug, mutate)
 
 
 def _loc_name(info: Mapping[str, Any], lid: str) -> str:

@@ -20,10 +20,10 @@ from storybook.catalog.core import (
     CatalogRefused,
     CatalogWorld,
     Saved,
-    _dump,
-    _refused,
-    _save,
-    _validate,
+    dump_model,
+    refused_for,
+    save_world,
+    validate_world,
 )
 from storybook.format import Card
 from storybook.format.cards import CardVariant
@@ -150,9 +150,9 @@ def read_import(raw: bytes | str, filename: str = "catalog.yaml") -> tuple[Sourc
     try:
         src = parse(raw, name)
     except SourceError as exc:
-        raise _refused([Diagnostic("error", name, exc.line, exc.message)]) from None
+        raise refused_for([Diagnostic("error", name, exc.line, exc.message)]) from None
     if not isinstance(src.data, dict):
-        raise _refused(
+        raise refused_for(
             [
                 Diagnostic(
                     "error",
@@ -167,7 +167,7 @@ def read_import(raw: bytes | str, filename: str = "catalog.yaml") -> tuple[Sourc
     try:
         parsed = CatalogFile.model_validate(src.data)
     except ValidationError as exc:
-        raise _refused(validation_diagnostics(exc, src)) from None
+        raise refused_for(validation_diagnostics(exc, src)) from None
     diags = []
     if parsed.format != EXPORT_FORMAT:
         diags.append(
@@ -193,7 +193,7 @@ def read_import(raw: bytes | str, filename: str = "catalog.yaml") -> tuple[Sourc
             )
         seen.setdefault(card.number, i)
     if diags:
-        raise _refused(diags)
+        raise refused_for(diags)
     return src, parsed
 
 
@@ -212,7 +212,7 @@ def import_catalog(
     with transaction.atomic():
         row = World.objects.select_for_update().get(slug=slug)
         if parsed.world is not None and parsed.world != row.slug:
-            raise _refused(
+            raise refused_for(
                 [
                     Diagnostic(
                         "error",
@@ -228,11 +228,11 @@ def import_catalog(
             )
         info = copy.deepcopy(row.data["info"])
         for key in ("terrain", "locations", "routes"):
-            info[key] = [_dump(item) for item in getattr(parsed, key)]
-        cards = {str(c.number): _dump(c) for c in parsed.cards}
+            info[key] = [dump_model(item) for item in getattr(parsed, key)]
+        cards = {str(c.number): dump_model(c) for c in parsed.cards}
         try:
-            world, info_json, cards_json = _validate(row, info, cards, sources=src)
+            world, info_json, cards_json = validate_world(row, info, cards, sources=src)
         except StorybookRefused as exc:
             exc.world = row  # type: ignore[attr-defined]
             raise
-        return _save(row, world, info_json, cards_json, dry_run=dry_run)
+        return save_world(row, world, info_json, cards_json, dry_run=dry_run)
