@@ -19,6 +19,12 @@ class TableManager(models.Manager):
         # ``blobs`` is read only when a state names data this process has not seen yet.
         return super().get_queryset().defer("blobs")
 
+    def stored_blob(self, digest: str):
+        """The data named ``digest`` from a table that stores it, or None (games/services/blobs.py
+        reads it so once per process)."""
+        stored = self.filter(blobs__has_key=digest).values_list("blobs", flat=True)[:1]
+        return next((found.get(digest) for found in stored), None)
+
 
 class Table(models.Model):
     """One group's game of one title. Reached only by its code, never by its id."""

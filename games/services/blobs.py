@@ -4,21 +4,21 @@ A Lands of Galzyr campaign carries its whole card catalog (500 copies weigh ~95 
 nine tenths of the state) and no move ever changes it. Written into every state, it was
 decoded, validated, encoded, diffed and written again by every move. Instead, the state names
 it by digest (``"sha256:…"``), the table keeps the data once under that name (``Table.blobs``),
-and this module keeps each one parsed once per process.
+and this module keeps the most recently used ones, and their parsed forms, per process.
 
 A digest is the SHA-256 of the data's canonical JSON (sorted keys: PostgreSQL's jsonb gives
 objects back in its own order, and the name must not change with it), so data can be checked
 against its name, and an imported document can't smuggle in other data under a known name.
 
-Pure: the Django side installs ``fetch`` (games/apps.py) to read a digest this process has
-not seen from the tables that store it.
+No Django here: games/apps.py installs ``fetch`` (``Table.objects.stored_blob``) to read a
+digest this process has not kept from the tables that store it.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
-import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -26,13 +26,31 @@ from typing import Any
 
 PREFIX = "sha256:"
 
-_data: dict[str, Any] = {}  # digest → its JSON data
-_parsed: dict[tuple[str, str], Any] = {}  # (kind, digest) → the data parsed once
-_lock = threading.Lock()
 _fetch: Callable[[str], Any] = lambda digest: None  # noqa: E731 — replaced by install()
 # Data a document brings while it is checked: read, never kept (an import refused later must
 # leave nothing behind, and no one can fill this process's memory by posting documents).
 _offered: ContextVar[dict[str, Any] | None] = ContextVar("offered_blobs", default=None)
+
+
+# Kept per process by digest (the data's content hash, so a kept value is never stale), the
+# least recently used dropped first. 64 data and 64 parsed forms: a campaign names one catalog
+# (~95 KB of JSON, a few hundred KB parsed) and a server has a handful of worlds' catalogs in
+# play at once; the 65th is read from the database again, once. Each entry is a one-item box
+# that the first value fills (two threads filling it at once keep the first).
+@functools.lru_cache(maxsize=64)
+def _data_box(digest: str) -> list:
+    return []
+
+
+@functools.lru_cache(maxsize=64)
+def _parsed_box(kind: str, digest: str) -> list:
+    return []
+
+
+def _first(box: list, value: Any) -> Any:
+    if not box:
+        box.append(value)
+    return box[0]
 
 
 class MissingBlob(LookupError):
@@ -51,10 +69,9 @@ def is_digest(value: Any) -> bool:
 def keep(data: Any, parsed: tuple[str, Any] | None = None) -> str:
     """Name ``data`` by its digest and keep it (and, if given, its parsed ``(kind, value)``)."""
     digest = digest_of(data)
-    with _lock:
-        _data.setdefault(digest, data)
-        if parsed is not None:
-            _parsed.setdefault((parsed[0], digest), parsed[1])
+    _first(_data_box(digest), data)
+    if parsed is not None:
+        _first(_parsed_box(parsed[0], digest), parsed[1])
     return digest
 
 
@@ -77,31 +94,27 @@ def offered(blobs: dict[str, Any]) -> Iterator[None]:
 
 def data_of(digest: str) -> Any:
     """The data named ``digest``: kept in this process, else fetched and checked."""
-    data = _data.get(digest)
+    box = _data_box(digest)
+    if box:
+        return box[0]
     offered_now = _offered.get()
-    if data is None and offered_now and digest in offered_now:
+    if offered_now and digest in offered_now:
         return offered_now[digest]
-    if data is None:
-        fetched = _fetch(digest)
-        if fetched is None or digest_of(fetched) != digest:
-            raise MissingBlob(digest)
-        with _lock:
-            data = _data.setdefault(digest, fetched)
-    return data
+    fetched = _fetch(digest)
+    if fetched is None or digest_of(fetched) != digest:
+        raise MissingBlob(digest)
+    return _first(box, fetched)
 
 
 def parsed(digest: str, kind: str, parse: Callable[[Any], Any]) -> Any:
     """``parse(data_of(digest))``, once per process. Callers must not change the value."""
-    key = (kind, digest)
-    value = _parsed.get(key)
+    box = _parsed_box(kind, digest)
+    if box:
+        return box[0]
     offered_now = _offered.get()
-    if value is None and offered_now and digest in offered_now and digest not in _data:
+    if offered_now and digest in offered_now and not _data_box(digest):
         return parse(offered_now[digest])  # a document's data: parsed for its check only
-    if value is None:
-        value = parse(data_of(digest))
-        with _lock:
-            value = _parsed.setdefault(key, value)
-    return value
+    return _first(box, parse(data_of(digest)))
 
 
 def install(fetch: Callable[[str], Any]) -> None:
@@ -111,9 +124,8 @@ def install(fetch: Callable[[str], Any]) -> None:
 
 def forget() -> None:
     """Drop what this process keeps (tests check the path through the database)."""
-    with _lock:
-        _data.clear()
-        _parsed.clear()
+    _data_box.cache_clear()
+    _parsed_box.cache_clear()
 
 
 def named_in(state: Any) -> set[str]:

@@ -66,7 +66,19 @@ def test_offered_data_answers_while_checked_and_is_not_kept(monkeypatch):
     for name in (good, bad):  # nothing of the document stays in this process
         with pytest.raises(blobs.MissingBlob):
             blobs.data_of(name)
-    assert not blobs._data and not blobs._parsed
+    assert not blobs._data_box(good) and not blobs._parsed_box("len", good)
+
+
+def test_what_is_kept_stays_within_its_bound(monkeypatch):
+    monkeypatch.setattr(blobs, "_fetch", lambda digest: None)
+    blobs.forget()
+    bound = blobs._data_box.cache_info().maxsize
+    names = [blobs.keep([i], ("len", 1)) for i in range(bound + 1)]
+    assert blobs._data_box.cache_info().currsize == bound
+    assert blobs.data_of(names[-1]) == [bound]
+    with pytest.raises(blobs.MissingBlob):  # the least recently used went first
+        blobs.data_of(names[0])
+    blobs.forget()
 
 
 def test_names_are_found_in_objects_at_any_depth_but_not_in_arrays():
