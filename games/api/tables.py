@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 from functools import wraps
 
-from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from pydantic import ValidationError
 from rest_framework import serializers, status
@@ -28,7 +27,6 @@ from games.api.common import (
     TextField,
     conflict,
     refusals_answered,
-    refused,
     table_endpoint,
     table_json,
 )
@@ -289,7 +287,6 @@ def export(request: Request, table: Table, held: Access) -> Response:
 @authentication_classes([SeatCredential])
 @refusals_answered
 def import_table(request: Request) -> Response:
-    if len(request.body) > exchange.MAX_BYTES:
-        return refused(_("The document is larger than 5 MB; a table export can be at most 5 MB."))
+    exchange.check_size(len(request.body))  # before DRF parses it
     table = exchange.import_table(request.data if isinstance(request.data, dict) else {})
     return _kept(table, seating.open_keeper(table))

@@ -38,7 +38,7 @@ from games.services import import_faults as faults
 
 FORMAT = "talekeeper.table"
 FORMAT_VERSION = 4  # 4: the log is replayed on import (games/services/replay.py)
-MAX_BYTES = 5 * 1024 * 1024
+MAX_BYTES = 5 * 1024 * 1024  # the one size rule of an import: pages, API and files (check_size)
 
 
 class ImportRefused(RuleError):
@@ -157,14 +157,19 @@ def parse_document(raw: bytes | str) -> TableDocument:
     return validate_document(_parsed(raw))
 
 
-def _parsed(raw: bytes | str) -> Any:
-    """The JSON in the file, if it is small enough and JSON at all."""
-    size = len(raw.encode() if isinstance(raw, str) else raw)
+def check_size(size: int) -> None:
+    """Refuse a document of ``size`` bytes over MAX_BYTES: the import page checks the upload's
+    size and the API the body's before reading them, with this same sentence."""
     if size > MAX_BYTES:
         raise ImportRefused(
-            _("The file is %(size)s MB; a table export can be at most 5 MB.")
-            % {"size": f"{size / 1024 / 1024:.1f}"}
+            _("The file is %(size)s MB; a table export can be at most %(most)s MB.")
+            % {"size": f"{size / 1024 / 1024:.1f}", "most": MAX_BYTES // (1024 * 1024)}
         )
+
+
+def _parsed(raw: bytes | str) -> Any:
+    """The JSON in the file, if it is small enough and JSON at all."""
+    check_size(len(raw.encode() if isinstance(raw, str) else raw))
     try:
         return bounded_json.loads(raw, max_bytes=MAX_BYTES, what=_("The file"))
     except bounded_json.JsonRefused as exc:

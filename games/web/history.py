@@ -49,10 +49,9 @@ def import_table(request: HttpRequest) -> HttpResponse:
         upload = request.FILES.get("document")
         if upload is None:
             error = _("Choose an exported table file first.")
-        elif upload.size > exchange.MAX_BYTES:
-            error = _("The file is larger than 5 MB; a table export can be at most 5 MB.")
         else:
             try:
+                exchange.check_size(upload.size)  # before the file is read
                 mine = [t for t, _held in device_tables(request)]
                 table = exchange.import_table(upload.read(), known_tables=mine)
             except RuleError as exc:
