@@ -51,14 +51,7 @@ class Book:
     _listing: tuple[int, list[dict[str, object]]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        groups = (
-            self.info.skills,
-            self.info.terrain,
-            self.info.tags,
-            self.info.adventurers,
-            self.info.locations,
-        )
-        self.names: dict[str, str] = {item.id: item.name for group in groups for item in group}
+        self.names: dict[str, str] = self.info.names()
         self.numbers = frozenset(n for n, _ in self.titles)
 
     def scene(self, number: int) -> Scene | None:

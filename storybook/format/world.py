@@ -79,3 +79,8 @@ class WorldInfo(Model):
     locations: list[Location] = []
     routes: list[Route] = []
     entry_scenes: list[SceneNumber] = []
+
+    def names(self) -> dict[str, str]:
+        """Display names by id (skills, terrain, tags, adventurers, locations), for sentences."""
+        groups = (self.skills, self.terrain, self.tags, self.adventurers, self.locations)
+        return {item.id: item.name for group in groups for item in group}

@@ -81,19 +81,6 @@ class World:
                     return t.name
         return tid
 
-    def names(self) -> dict[str, str]:
-        """Display names by id (locations, tags, skills, adventurers, terrain), for sentences."""
-        if self.info is None:
-            return {}
-        groups = (
-            self.info.skills,
-            self.info.terrain,
-            self.info.tags,
-            self.info.adventurers,
-            self.info.locations,
-        )
-        return {item.id: item.name for group in groups for item in group}
-
     def skill_circle(self) -> list[str]:
         return [s.id for s in self.info.skills] if self.info else []
 

@@ -47,7 +47,7 @@ class Index:
             if places:
                 self.scene_places[n] = places
         self.entry_scenes = list(info.entry_scenes) if info else []
-        self.names = world.names()
+        self.names = info.names() if info else {}
         self.endings = endings_of(world)
         # id of an effect of the world's scenes → its view, made once for the whole playtest
         # (the world, which holds every effect, outlives it)

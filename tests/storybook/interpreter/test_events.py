@@ -47,5 +47,5 @@ def test_reading_the_minimal_world_from_disk(minimal_path):
     assert pick.scene == 1004
     view = read_scene(world.scene(1004), ReadContext(seat="player"))
     assert view.ends_scene and view.options == []
-    names = world.names()
+    names = world.info.names()
     assert names["wood"] == "Hollow Wood" and names["might"] == "Might"
