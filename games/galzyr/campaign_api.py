@@ -17,6 +17,7 @@ from rest_framework.response import Response
 
 from games.api.common import NOT_FOUND, REFUSED, SeatCredential, refused, table_endpoint
 from games.galzyr.campaign_pages import campaign_view_module
+from games.galzyr.state import is_story_master
 from games.models import Table
 from games.services import tables
 from games.services.access import Access
@@ -78,7 +79,7 @@ def trays(request: Request, table: Table, held: Access) -> Response:
         return _no_campaign()
     view = campaign_view_module()
     everything = view.campaign_trays(state)
-    where = view.core.where_all(state.campaign, hide_drawn=held.seat != "sm")
+    where = view.core.where_all(state.campaign, hide_drawn=not is_story_master(state, held.seat))
     return Response({**everything, "where": {str(n): text for n, text in where.items()}})
 
 

@@ -17,7 +17,7 @@ from games.galzyr.campaign.facts import MAX_GOLD, PlayerNumber
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
 from games.galzyr.campaign_common import adventurer_of, campaign_of, lower_first, say
 from games.galzyr.rules import game
-from games.galzyr.state import MANAGERS, READERS, State
+from games.galzyr.state import MANAGERS, READERS, State, is_story_master
 
 
 def _mirrored(lead: str, steps: list[core.Step], total: str) -> str:
@@ -151,7 +151,7 @@ def copy_choices(state: State, number: int, to: str, seat: str) -> list[dict[str
     """What the page offers when "Move a card" asks which copy: each choice's ``source`` and
     ``variant`` (the move's arguments), the card, its place and how many alike are there."""
     c = campaign_of(state)
-    where = c.where(hide_drawn=seat != "sm")
+    where = c.where(hide_drawn=not is_story_master(state, seat))
     choices = move_choices(c, MoveArgs(number=number, to=to))
     return [
         {
@@ -163,7 +163,8 @@ def copy_choices(state: State, number: int, to: str, seat: str) -> list[dict[str
             "count": len(cids),
         }
         for (variant, place), cids in choices.items()
-        if place != "drawn" or seat == "sm"  # which event is drawn is the story master's secret
+        if place != "drawn"
+        or is_story_master(state, seat)  # which event is drawn is the story master's secret
     ]
 
 
@@ -182,9 +183,9 @@ def campaign_move_card(state: State, args: MoveArgs, seat: str) -> str:
         raise RuleError(f"There is no place “{args.to}” in this campaign.")
     choices = move_choices(c, args)
     if not choices:
-        raise RuleError(core.where_is(c, args.number, hide_drawn=seat != "sm"))
+        raise RuleError(core.where_is(c, args.number, hide_drawn=not is_story_master(state, seat)))
     if len(choices) > 1:
-        where = c.where(hide_drawn=seat != "sm")
+        where = c.where(hide_drawn=not is_story_master(state, seat))
         found = [choice_text(c, cids, where) for cids in choices.values()]
         listed = ", ".join(found[:-1]) + " and " + found[-1]
         alike = len({variant for variant, _place in choices}) == 1

@@ -18,7 +18,7 @@ from games.galzyr.campaign.text import adventurer_name, card_label, place_label
 from games.galzyr.campaign_common import may_change_quests
 from games.galzyr.campaign_setup import first_turn
 from games.galzyr.reading import printed
-from games.galzyr.state import State
+from games.galzyr.state import State, is_story_master
 
 TRAYS = ("library", "vault", "quest_slot", "noticeboard")
 
@@ -52,7 +52,7 @@ def where_answer(state: State, number: int, seat: str | None) -> str | None:
     c = state.campaign
     if state.mode != "campaign" or c is None:
         return None
-    return core.where_is(c, number, hide_drawn=seat != "sm")
+    return core.where_is(c, number, hide_drawn=seat is None or not is_story_master(state, seat))
 
 
 _KINDS: dict[str, dict[str, list[dict[str, Any]]]] = {}  # catalog digest → its kinds

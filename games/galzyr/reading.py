@@ -8,6 +8,7 @@ from typing import Any
 from games.core.engine import RuleError
 from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
+from games.galzyr.campaign import begin_story as core_begin_story
 from games.galzyr.campaign import winners as core_winners
 from games.galzyr.scene_effects import pending_from
 from games.galzyr.state import State, read_context
@@ -331,3 +332,15 @@ def conceal_outcomes(state: State, options: list[dict[str, Any]]) -> bool:
             opt["outcomes"] = None
             hidden = True
     return hidden
+
+
+def story_begins(state: State) -> str:
+    """Campaign mode: a scene opened (or an event card drawn) while the active player could
+    still travel begins their story, as "Begin the story" does: travel is over, and the turn
+    can end once the scene is read. Returns the sentence saying so."""
+    c = state.campaign
+    if state.mode != "campaign" or c is None or c.phase != "playing":
+        return ""
+    if c.game is None or c.game.phase != "adventure" or c.game.step != "travel":
+        return ""
+    return "".join(f" {step}" for step in core_begin_story(c))

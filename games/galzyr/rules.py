@@ -47,6 +47,7 @@ from games.galzyr.reading import (
     scene_of,
     start,
     stop,
+    story_begins,
     take_optional,
 )
 from games.galzyr.state import (
@@ -190,10 +191,11 @@ def open_scene(state: State, args: OpenScene, seat: str) -> str:
     if scene_of(book, args.number) is None:
         raise RuleError(f"The book has no scene {args.number:04d}.")
     returned = leave_event(state, book) + left_unapplied(state)
+    begins = story_begins(state)
     scene = start(state, args.number, book, fresh=True)
     title = f" “{scene.title}”" if scene.title else ""
     aloud = " Read it from the printed book." if printed(book) else ""
-    return _mirror(state, f"Scene {scene.key}{title} is open.{aloud}{returned}")
+    return _mirror(state, f"Scene {scene.key}{title} is open.{aloud}{begins}{returned}")
 
 
 class DrawEvent(BaseModel):
@@ -221,7 +223,8 @@ def draw_event(state: State, args: DrawEvent, seat: str) -> str:
     # Leave the scene being read: the event card's scene replaces it.
     state.scene = None
     state.locked = False
-    said = "The story master draws an event card." + returned + pick_event(state, book)
+    said = "The story master draws an event card." + story_begins(state) + returned
+    said += pick_event(state, book)
     return _mirror(state, said)
 
 

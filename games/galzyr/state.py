@@ -14,7 +14,7 @@ from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
 from games.galzyr.campaign import reached_end as campaign_reached_end
 from games.galzyr.campaign import winners as campaign_winners
-from games.galzyr.campaign.facts import MAX_PLAYERS, Prestige, Seat
+from games.galzyr.campaign.facts import MAX_PLAYERS, Prestige, Seat, story_master
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign.tracked import tracked_facts as campaign_facts
 from games.galzyr.dice import ROLLS
@@ -164,11 +164,14 @@ class State(BaseModel):
 
 def role(state: State, seat: str) -> Role:
     """The seat's role now (the game's ``role_fn``): a player's device is "active" while it is
-    that player's turn."""
+    that player's turn and, in a campaign, "sm" while that player reads the active player's
+    scenes as the rules' story master (``reading_player``); the Story master seat always is."""
     if seat in ("sm", "table"):
         return seat  # type: ignore[return-value]
     if seat == f"p{state.active + 1}":
         return "active"
+    if seat == reading_player(state):
+        return "sm"
     c = state.campaign
     if c is not None and c.phase == "over" and seat[1:].isdigit():
         # a competitive game's ending scene: every winner is an active player
@@ -178,8 +181,23 @@ def role(state: State, seat: str) -> Role:
     return "player"
 
 
-def reader_seat(seat: str) -> str:
-    if seat == "sm":
+def reading_player(state: State) -> str | None:
+    """Campaign mode, during a game of two or more: the seat of the player who reads the active
+    player's scenes as story master (the rules rotate it with the turn: ``story_master``)."""
+    c = state.campaign
+    if c is None or c.phase != "playing" or len(state.players) < 2:
+        return None
+    return f"p{story_master(len(state.players), state.active) + 1}"
+
+
+def is_story_master(state: State, seat: str) -> bool:
+    """Whether ``seat`` reads as the story master now: sees the event cards drawn, the secret
+    questions and what the story master alone may see (``role``)."""
+    return role(state, seat) == "sm"
+
+
+def reader_seat(state: State, seat: str) -> str:
+    if is_story_master(state, seat):
         return "story_master"
     return "table" if seat == "table" else "player"
 
@@ -188,7 +206,7 @@ def read_context(state: State, seat: str = "sm", answers: dict[str, bool] | None
     return ReadContext(
         month=state.month or MONTHS[0],
         weekday=state.weekday,
-        seat=reader_seat(seat),  # type: ignore[arg-type]
+        seat=reader_seat(state, seat),  # type: ignore[arg-type]
         challenge=state.challenge,
         partner=state.partner is not None,
         facts=tracked_facts(state),

@@ -18,7 +18,14 @@ from games.galzyr import dice as dice_rules
 from games.galzyr.book import Book
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.reading import conceal_outcomes, optional_effects, printed, scene_of
-from games.galzyr.state import MANAGERS, State, prestige_counts, read_context, role
+from games.galzyr.state import (
+    MANAGERS,
+    State,
+    is_story_master,
+    prestige_counts,
+    read_context,
+    role,
+)
 from storybook.format import MONTHS
 from storybook.interpreter import pick_event_scene, prerequisite_met, read_scene
 
@@ -61,7 +68,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
     partner = state.partner if state.scene is not None and not state.locked else None
     out: dict[str, Any] = {
         "role": r,
-        "sees_all": seat == "sm",
+        "sees_all": r == "sm",
         "players": [
             {
                 "number": i + 1,
@@ -316,7 +323,7 @@ def _event(state: State, seat: str, book: Book | None) -> dict[str, Any] | None:
     if drawn is None:
         return None
     out: dict[str, Any] = {"waiting": drawn.asking is not None, "card": None, "ask": None}
-    if seat != "sm":
+    if not is_story_master(state, seat):
         return out  # the story master looks at the card privately
     out["card"] = drawn.card
     if drawn.asking is not None and book is not None:

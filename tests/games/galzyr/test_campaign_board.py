@@ -55,10 +55,19 @@ def test_the_panel_offers_a_form_for_each_change(client, table):
     assert 'id="gz-board-1"' in text and 'id="gz-noticeboard"' in text
 
 
-def test_a_player_who_is_not_active_sees_no_board_forms(client, table):
+def test_a_player_waiting_for_their_turn_sees_no_board_forms(client, world):
+    """Three at the table: the player after the active one waits; the one before reads the
+    active player's scenes as story master, and changes the boards as the scenes say."""
+    table = tables.create_table(
+        "galzyr",
+        "Friday",
+        {"players": ["Mara", "Bo", "Ada"], "world": "sallowmere-marches", "mode": "campaign"},
+    )
     s = state_of(table)
-    seated(client, table, f"p{2 - s.active}")
+    seated(client, table, f"p{(s.active + 1) % 3 + 1}")
     assert "/campaign-gold/" not in page(client, table)
+    seated(client, table, f"p{(s.active - 1) % 3 + 1}")
+    assert "/campaign-gold/" in page(client, table)
 
 
 def test_gold_is_gained_with_the_dial_to_turn(client, table):

@@ -44,9 +44,14 @@ def test_the_active_players_device_travels_begins_the_story_and_ends_the_turn(
     assert s.campaign.adventurer(s.adventurers[active - 1]).position == route[1]
 
 
-def test_a_player_who_is_not_active_gets_no_turn_controls(client, table):
+def test_a_player_waiting_for_their_turn_gets_no_turn_controls(client, world):  # noqa: F811
+    table = tables.create_table(
+        "galzyr",
+        "Friday",
+        {"players": ["Mara", "Bo", "Ada"], "world": "sallowmere-marches", "mode": "campaign"},
+    )
     s = state_of(table)
-    seated(client, table, f"p{2 - s.active}")
+    seated(client, table, f"p{(s.active + 1) % 3 + 1}")  # the one before the active one reads
     text = page(client, table)
     assert "/campaign-end-turn/" not in text and "/campaign-travel/" not in text
 
@@ -69,3 +74,51 @@ def test_campaign_scores_are_the_prestige_track(client, table):
     s = state_of(table)
     assert game.outcome(s.model_dump(mode="json")).scores == {"p1": 0, "p2": 4}
     assert game.view(s.model_dump(mode="json"), "sm")["players"][1]["prestige"] == 4
+
+
+def test_the_player_reading_as_story_master_draws_the_event_card_from_their_own_device(
+    client,
+    world,  # noqa: F811
+):
+    """ "Bo's player reads it as story master": Bo's phone is offered the event deck and its
+    draw is accepted; once the turn passes, the next reader's phone is, and Bo's is not."""
+    table = tables.create_table(
+        "galzyr",
+        "Friday",
+        {"players": ["Mara", "Bo", "Ada"], "world": "sallowmere-marches", "mode": "campaign"},
+    )
+    s = state_of(table)
+    reader, waiting = f"p{(s.active - 1) % 3 + 1}", f"p{(s.active + 1) % 3 + 1}"
+    seated(client, table, f"p{s.active + 1}")
+    post_move(client, table, "campaign-begin-story")
+    seated(client, table, waiting)
+    assert "/draw-event/" not in page(client, table)
+    seated(client, table, reader)
+    assert "/draw-event/" in page(client, table)
+    r = post_move(client, table, "draw-event")
+    assert 'class="flash error"' not in r.content.decode()
+    drawn = state_of(table).drawn
+    assert drawn is not None
+    views = {seat: game.view(table_state(table), seat)["event"] for seat in (reader, waiting)}
+    assert views[reader]["card"] == drawn.card  # the reader looks at it in secret
+    assert views[waiting]["card"] is None
+
+
+def test_opening_a_scene_before_begin_the_story_begins_it_and_the_turn_can_end(client, table):
+    s = state_of(table)
+    active = f"p{s.active + 1}"
+    seated(client, table, active)
+    r = post_move(client, table, "open-scene", {"number": "1101"})
+    said = r.content.decode().replace("&#x27;", "'")
+    assert 'class="flash error"' not in said
+    assert "player reads it as story master" in said
+    assert state_of(table).campaign.game.step == "story"
+    assert "/campaign-begin-story/" not in page(client, table)
+    # the turn ends once the scene is read, no longer asking to begin the story first
+    said = post_move(client, table, "campaign-end-turn").content.decode()
+    assert "still being read" in said and "begin the story" not in said
+
+
+def table_state(table) -> dict:
+    table.refresh_from_db()
+    return table.state

@@ -171,8 +171,8 @@ def test_an_event_card_stays_with_the_story_master_for_the_scene_they_open(clien
     content = move(sm, table, "draw-event", {"card": str(card)})
     assert table.state["drawn"]["card"] == card
     assert f"Event card #{card:03d}" in content and "Look at the card in secret" in content
-    player = sit(client.__class__(), table, "p1")
-    assert f"#{card:03d}" not in page(player, table)
+    active = sit(client.__class__(), table, f"p{table.state['active'] + 1}")
+    assert f"#{card:03d}" not in page(active, table)
     move(sm, table, "open-scene", {"number": "512"})
     assert table.state["drawn"]["card"] == card and table.state["scene"] == 512
     move(sm, table, "continue", {"event": "bottom"})  # where the printed scene says

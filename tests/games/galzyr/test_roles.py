@@ -2,8 +2,9 @@
 
 Every move declares its roles; for every move and every role it does not list, a seat holding
 that role is refused with the engine's sentence and the state stays as it was. Pure rules: the
-sample world from its folder, a campaign table (so every role is held by some seat: the shared
-display, the story master, the active player and a player waiting for their turn).
+sample world from its folder, a campaign table of three (so every role is held by some seat: the
+shared display, the story master, the active player and a player waiting for their turn; the
+player who reads the active player's scenes is a story master too).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def shelf():
 def campaign_table() -> dict:
     previous = books.install(SHELF)
     try:
-        return game.setup({"players": ["Mara", "Bo"], "mode": "campaign"}, seed=5)
+        return game.setup({"players": ["Mara", "Bo", "Ada"], "mode": "campaign"}, seed=5)
     finally:
         books.install(previous)
 
@@ -73,8 +74,13 @@ def test_every_move_declares_roles_the_game_knows():
 
 def test_each_role_is_held_by_one_seat_of_a_campaign_table(campaign_table):
     state = State.model_validate(campaign_table)
-    held = sorted(game.role(state, seat.id) for seat in game.seats_fn(state))
-    assert held == sorted(ROLES)
+    held = {seat.id: game.role(state, seat.id) for seat in game.seats_fn(state)}
+    assert sorted(set(held.values())) == sorted(ROLES)
+    # the Story master seat, and the player reading the active player's scenes (the rules'
+    # story master: three at the table, the one to the active player's right)
+    reader = f"p{(state.active - 1) % 3 + 1}"
+    assert sorted(seat for seat, role in held.items() if role == "sm") == sorted(["sm", reader])
+    assert sorted(held.values()).count("active") == sorted(held.values()).count("player") == 1
     assert game.role_names["active"] == NAMES["active"]
 
 
@@ -109,10 +115,25 @@ def test_the_active_role_follows_the_turn(campaign_table):
     active = seat_of(data, "active")
     assert game.may(game.load(data), active)["campaign_end_turn"]
     state = State.model_validate(data)
-    state.active = 1 - state.active  # the other player's turn
+    state.active = (state.active + 2) % 3  # the turn of the player to the right
     data = state.model_dump(mode="json")
     assert seat_of(data, "player") == active
     assert not any(game.may(game.load(data), active).values())
+
+
+def test_the_story_master_role_rotates_with_the_turn_as_the_rules_say(campaign_table):
+    """ "X's player reads it as story master": that player's own device draws the event card
+    and checks its prerequisite; once the turn passes, the next reader does, and they don't."""
+    state = State.model_validate(copy.deepcopy(campaign_table))
+    for _turn in range(3):
+        reader = f"p{(state.active - 1) % 3 + 1}"
+        assert game.role(state, reader) == "sm"
+        may = game.may(state, reader)
+        assert may["draw_event"] and may["confirm_event"] and may["answer_secret"]
+        assert game.role(state, "sm") == "sm"  # the Story master seat, whoever reads
+        state.active = (state.active + 1) % 3
+        assert game.role(state, reader) in ("active", "player")
+        assert not game.may(state, reader)["draw_event"]
 
 
 def test_the_story_master_alone_answers_in_secret_and_by_hand():

@@ -70,6 +70,19 @@ def reading(client):
     return move(table, "open-scene", {"number": 2001})
 
 
+@pytest.fixture
+def campaign():
+    """A campaign of three on the sample world: beside the active player, one player reads
+    their scenes as story master and one waits for their turn."""
+    books.installed().forget()
+    call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
+    return tables.create_table(
+        "galzyr",
+        "Sample campaign",
+        {"players": ["Mara", "Bo", "Ada"], "world": "sallowmere-marches", "mode": "campaign"},
+    )
+
+
 def seats_by_role(table: Table) -> dict[str, str]:
     game = tables.game_of(table)
     state = game.load(table.state)
