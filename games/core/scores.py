@@ -134,7 +134,7 @@ class Line:
 @dataclass
 class Cell:
     score: int
-    change: int  # since the step before (the start, for the first)
+    change: int | None  # since the step before (the start, for the first; none without one)
 
 
 @dataclass
@@ -258,13 +258,17 @@ def chart(
 
 
 def _rows(series: dict[str, list[int]], steps: list[str], start: dict[str, int] | None):
-    before = {label: (start or {}).get(label, 0) for label in series}
+    # With no start (a group's games: nothing before the first), the first row has no change.
+    before: dict[str, int | None] = {
+        label: None if start is None else start.get(label, 0) for label in series
+    }
     rows = []
     for n, step in enumerate(steps):
         cells = []
         for label, values in series.items():
             value = values[n] if n < len(values) else values[-1]
-            cells.append(Cell(score=value, change=value - before[label]))
+            earlier = before[label]
+            cells.append(Cell(score=value, change=None if earlier is None else value - earlier))
             before[label] = value
         rows.append(Row(step=step, cells=cells))
     return rows
