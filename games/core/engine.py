@@ -331,5 +331,22 @@ def describe_validation_error(exc: ValidationError, what: str) -> str:
     parts = []
     for error in exc.errors()[:3]:
         where = ".".join(str(p) for p in error["loc"]) or what
-        parts.append(f"{where}: {error['msg'].lower()}")
+        parts.append(f"{where}: {_what_to_type(error)}")
     return f"{what} — " + "; ".join(parts) + "."
+
+
+# Letters typed where a number goes, said as what to type (pydantic's own words for the rest).
+_TYPE_THIS = {
+    "int_parsing": "type a whole number, not “{input}”",
+    "int_from_float": "type a whole number, not “{input}”",
+    "float_parsing": "type a number, not “{input}”",
+    "bool_parsing": "answer yes or no, not “{input}”",
+}
+
+
+def _what_to_type(error) -> str:
+    wanted = _TYPE_THIS.get(error["type"])
+    if wanted is None:
+        return error["msg"].lower()
+    typed = str(error.get("input", ""))[:20]
+    return wanted.format(input=typed)

@@ -49,7 +49,10 @@ def place_timer(state: Campaign, cid: int, days: int | None = None) -> Step:
     copy = state.copies[cid]
     days = days if days is not None else copy.timer
     if days is None:
-        raise RuleError(f"{card_label(state, cid).capitalize()} has no timer box.")
+        raise RuleError(
+            f"The app doesn't know the timer box of {card_label(state, cid)}: enter its days "
+            "(printed in the card's timer box, or as the scene says) in Days."
+        )
     if days < 1:
         raise RuleError("A timer token goes at least one day ahead of the day token.")
     if not in_play(state.place_of(cid)):

@@ -231,3 +231,17 @@ def test_the_api_takes_a_card_the_app_does_not_know_the_same_way(table):
     assert api.post(url, body, format="json").status_code == 200
     table.refresh_from_db()
     assert held(table, "companions", 1) == [213]
+
+
+def test_a_timer_on_a_card_the_app_does_not_know_asks_its_days(client, table):
+    sm = sit(client, table, "sm")
+    post(sm, table, "campaign-take-card", {"number": "213", "player": "2", "kind": "item"})
+    version = table.version
+    content = post(sm, table, "campaign-place-timer", {"number": "213", "days": ""})
+    assert "The app doesn't know the timer box of card #213: enter its days" in content
+    content = post(sm, table, "campaign-place-timer", {"number": "213", "days": "three"})
+    assert "days: type a whole number, not “three”." in content
+    assert "input should be" not in content.lower()
+    assert table.version == version  # both refused: nothing changed
+    content = post(sm, table, "campaign-place-timer", {"number": "213", "days": "3"})
+    assert "Place a timer token for card #213" in content and table.version == version + 1

@@ -50,7 +50,11 @@ def test_apply_move_takes_six_queries_or_fewer(table, django_assert_max_num_quer
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [({"points": 9}, "less than or equal to 5"), ({}, "required"), ({"points": "x"}, "integer")],
+    [
+        ({"points": 9}, "less than or equal to 5"),
+        ({}, "required"),
+        ({"points": "x"}, "type a whole number, not “x”"),
+    ],
 )
 def test_bad_arguments_are_refused_and_change_nothing(table, args, message):
     with pytest.raises(RuleError, match=message):

@@ -131,7 +131,7 @@ def test_a_removed_card_takes_its_timer(playing):
 def test_no_timers_outside_a_game_or_without_a_box(rich, playing, three):
     with pytest.raises(RuleError):
         place_timer(rich, cid_of(rich, 250), 2)
-    with pytest.raises(RuleError, match="no timer box"):
+    with pytest.raises(RuleError, match="doesn.t know the timer box of .*: enter its days"):
         place_timer(playing, three[0])
     with pytest.raises(RuleError, match="no timer token"):
         delay(playing, three[1], 1)
