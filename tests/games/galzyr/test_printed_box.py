@@ -177,3 +177,14 @@ def test_an_event_card_stays_with_the_story_master_for_the_scene_they_open(clien
     assert table.state["drawn"]["card"] == card and table.state["scene"] == 512
     move(sm, table, "continue", {"event": "bottom"})  # where the printed scene says
     assert table.state["drawn"] is None and table.state["deck"][-1] == card
+
+
+def test_the_noticeboard_claims_nobody_at_a_pickup_location_it_does_not_know(client, table):
+    """The box's quests have no pickup location entered: the noticeboard doesn't say every
+    adventurer on the board is there; the adventurer on their turn says so with the button."""
+    sm = sit(client, table, "sm")
+    for player in (1, 2):
+        move(sm, table, "campaign-place-figure", {"player": player, "to": "location-1"})
+    board = page(sm, table).split('id="gz-noticeboard"')[1].split("</section>")[0]
+    assert "is there" not in board and "picks it up" not in board
+    assert "is at its pickup location: pick it up" in board
