@@ -60,6 +60,10 @@ def assert_hidden_again(response, table):
     assert response.context["hand_over"].playing is None
     assert "Done, hide again" not in response.text
     assert response.cookies["play_" + table.code]["max-age"] == 0
+    # the header's seat chip, outside the live region, comes back with it (out of band): it
+    # kept the handed player's name until a reload
+    chip = response.text.split('id="seat-chip"')[1].split("</a>")[0]
+    assert 'hx-swap-oob="true"' in chip and chip.endswith("Table ⇄")
 
 
 def test_dark_tales_hides_hollinss_part_when_his_turn_passes(client, django_assert_num_queries):
