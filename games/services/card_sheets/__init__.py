@@ -17,7 +17,14 @@ from django.utils.translation import gettext as _
 
 from games.core.engine import RuleError
 from games.services.card_sheets import dark_tales, tales_of_danger, tavern_tales
-from games.services.card_sheets.base import Row, Section, post_get, post_list
+from games.services.card_sheets.base import (
+    Row,
+    Section,
+    SheetRefused,
+    faults,
+    post_get,
+    post_list,
+)
 
 
 class GameSheet(Protocol):
@@ -82,6 +89,14 @@ def posted(slug: str, post, saved: dict[str, Any]) -> list[Section]:
 
 
 def to_data(slug: str, sections: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
+    """The catalog's data from the sheet, or ``SheetRefused`` naming every cell that doesn't
+    fit (each section keeps its own in ``faults``, for the page to mark them)."""
+    found = faults(sections)
+    if found:
+        for section in sections:
+            prefix = f"{section.key}-"
+            section.faults = {k: v for k, v in found.items() if k.startswith(prefix)}
+        raise SheetRefused(found)
     return sheet(slug).to_data(sections, saved)
 
 

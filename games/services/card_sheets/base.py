@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from pydantic import ValidationError
 
 from games.core.engine import RuleError
@@ -42,6 +43,8 @@ class Section:
     rows: list[Row]
     help: str = ""
     blank: int = 0  # how many of the rows are blank (new cards)
+    # A refused sheet: each refused cell's input name and what is wrong with it (``faults``).
+    faults: dict[str, str] = field(default_factory=dict)
 
     @property
     def grid(self) -> list[dict[str, Any]]:
@@ -123,6 +126,36 @@ def _number(section: Section, row: Row, column: Column, raw: str) -> int:
     return number
 
 
+class SheetRefused(RuleError):
+    """Cells of a sheet that don't fit, all of them (``faults``: input name -> sentence)."""
+
+    def __init__(self, faults: dict[str, str]):
+        self.faults = faults
+        count = len(faults)
+        super().__init__(
+            ngettext(
+                "%(count)d value doesn't fit: it is marked on the sheet.",
+                "%(count)d values don't fit: each is marked on the sheet.",
+                count,
+            )
+            % {"count": count}
+        )
+
+
+def faults(sections: list[Section]) -> dict[str, str]:
+    """Every cell of the sheet that ``cell`` refuses, by its input name (the form's order),
+    so a group sees all of them at once instead of one per save."""
+    found: dict[str, str] = {}
+    for section in sections:
+        for i, row in enumerate(section.rows):
+            for column in section.columns:
+                try:
+                    cell(section, row, column)
+                except RuleError as exc:
+                    found[f"{section.key}-{i}-{column.key}"] = str(exc)
+    return found
+
+
 def text(value: Any) -> str:
     """How a catalog value shows in an input."""
     if value is None:
@@ -149,6 +182,7 @@ def grid(section: Section) -> list[dict[str, Any]]:
                 "column": column,
                 "name": prefix + column.key,
                 "value": row.values.get(column.key, [] if column.kind == "checks" else ""),
+                "fault": section.faults.get(prefix + column.key, ""),
             }
             for column in section.columns
         ]
@@ -157,8 +191,9 @@ def grid(section: Section) -> list[dict[str, Any]]:
 
 
 def values_refused(exc: ValidationError) -> RuleError:
-    """Card values a game's model refuses, as one sentence naming the first fault."""
-    error = exc.errors()[0]
-    where = ".".join(str(p) for p in error["loc"])
-    why = f"{where}: {error['msg'].lower()}"
+    """Card values a game's model refuses, as one sentence naming every fault."""
+    why = "; ".join(
+        f"{'.'.join(str(p) for p in error['loc'])}: {error['msg'].lower()}"
+        for error in exc.errors()
+    )
     return RuleError(_("Those card values don't fit: %(why)s.") % {"why": why})

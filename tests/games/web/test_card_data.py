@@ -88,6 +88,26 @@ def test_bad_input_comes_back_as_typed_and_saves_nothing(django_assert_num_queri
     assert full.status_code == 400 and b"<html" in full.content
 
 
+def test_every_bad_cell_is_reported_and_marked_beside_its_field():
+    """Not only the first: each refused cell is marked (aria-invalid) with its sentence beside
+    it, and listed, linked, by the Save button."""
+    table = group_table("tales-of-danger")
+    client = sit(Client(), table, None, keeper=True)
+    post = post_for("tales-of-danger", {}, group=table.group_key)
+    bad = {"people-3-plans": "eleven", "people-5-evidence": "12", "sponsors-0-rank": "first"}
+    response = client.post(sheet_url("tales-of-danger"), post | bad, **HTMX)
+    html = response.content.decode()
+    assert response["HX-Trigger"] == "tk:refused"
+    assert "3 values don&#x27;t fit: each is marked on the sheet." in html
+    for name in bad:
+        field = html.split(f'id="{name}"')[1].split(">")[0]
+        assert f'aria-invalid="true" aria-describedby="{name}-fault"' in field, name
+        assert f'<small class="sheet-fault" id="{name}-fault">' in html
+        assert f'<li><a href="#{name}">' in html
+    assert html.count('aria-invalid="true"') == 3
+    assert not GroupCatalog.objects.exists()
+
+
 def test_a_player_who_keeps_no_table_of_the_group_cannot_save_it():
     table = group_table("tavern-tales")
     player = sit(Client(), table, "p1")

@@ -11,7 +11,7 @@ from games.dark_tales.catalog import PLAYING_CARDS, Catalog
 from games.models import GameCatalog, GroupCatalog
 from games.services import card_data, card_sheets, catalogs, tables
 from games.services.access import AccessDenied
-from games.services.card_sheets.base import grid
+from games.services.card_sheets.base import SheetRefused, grid
 from games.tales_of_danger.catalog import DEFAULT_COSTS, DEFAULT_SHIPS, default_catalog
 from games.tavern_tales.catalog import shipped
 from tests.games.services.card_sheets.card_sheet_data import FILLED, post_for
@@ -180,8 +180,9 @@ def test_the_servers_sheet_stays_a_librarians():
 def test_a_bad_cell_is_refused_naming_it(slug, cell, typed, said):
     post = post_for(slug, {}) | {cell: typed}
     sections = card_sheets.posted(slug, post, {})
-    with pytest.raises(RuleError, match=said):
+    with pytest.raises(SheetRefused, match="^1 value doesn't fit") as refused:
         card_sheets.to_data(slug, sections, {})
+    assert list(refused.value.faults) == [cell] and said in refused.value.faults[cell]
     # The sheet comes back as typed.
     by_name = {c["name"]: c["value"] for s in sections for line in grid(s) for c in line["cells"]}
     assert by_name[cell] == typed
