@@ -21,8 +21,8 @@ Django side: ``models``, ``admin``, ``apps``, ``services`` (worlds into the data
 librarian's edits of a stored world's cards and map), ``web`` (pages, API, the librarian's
 permission), ``management``.
 
-``format``, ``interpreter`` and ``catalog`` have a front: their ``__init__`` names what callers
-outside them import. ``loading``, ``lint`` and ``web`` are imported module by module.
+``format``, ``interpreter`` and ``catalog`` have a front: their ``__init__`` re-exports the
+names callers use. ``loading``, ``lint`` and ``web`` are imported module by module.
 
 The campaign and playtest modules (``campaign*``, ``playtest*``, ``lint_campaign``) are being
 replaced (issue 14).
