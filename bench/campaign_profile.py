@@ -161,7 +161,7 @@ class Steps:
         moved = self.game.load(new_state)
 
         def context_reused():
-            # What the answer does since apply_move leaves its state (tables.loaded_state).
+            # What the answer does since apply_move hands its state over (Written.state).
             from games.web import table
 
             turns._forget_private(moved)

@@ -9,6 +9,7 @@ from functools import wraps
 from django.utils.translation import gettext as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse
+from pydantic import BaseModel
 from rest_framework import serializers, status
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
@@ -71,9 +72,11 @@ class MoveSerializer(serializers.ModelSerializer):
         fields = ["name", "args", "seat", "sentence", "version", "undone", "created"]
 
 
-def table_json(table: Table, held: Access) -> dict:
+def table_json(table: Table, held: Access, state: BaseModel | None = None) -> dict:
+    """The table as ``held`` may see it; ``state``: its state already parsed (by a move)."""
     game = tables.game_of(table)
-    state = tables.loaded_state(table)  # parsed once (or left by the move) for all below
+    if state is None:  # parsed once for all below
+        state = tables.loaded_state(table)
     outcome = game.outcome_fn(state)
     return {
         "code": table.code,

@@ -120,11 +120,11 @@ def moved(body_serializer):
             as_seat = body.validated_data.get("as_seat") or None
             who = Credential(access.api_secret(request), as_seat=as_seat)
             try:
-                table, logged = action(code, body.validated_data, who, **kwargs)
+                written = action(code, body.validated_data, who, **kwargs)
             except tables.VersionConflict as exc:
                 return conflict(exc, exc.held or access.ANONYMOUS)
-            held = table.held
-            return Response({"move": MoveSerializer(logged).data, "table": table_json(table, held)})
+            table = table_json(written.table, written.table.held, written.state)
+            return Response({"move": MoveSerializer(written.move).data, "table": table})
 
         return view
 

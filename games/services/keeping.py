@@ -15,6 +15,7 @@ from games.services import backups, exchange
 from games.services.access import Access, TableNotFound
 from games.services.tables import (
     Who,
+    Written,
     clean_name,
     find_seat,
     game_of,
@@ -99,4 +100,4 @@ def restore_backup(code: str, token: str, *, expected_version: int, by: Who):
             seat=seat,
             sentence=sentence,
         )
-    return table, logged
+    return Written(table, logged)

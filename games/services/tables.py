@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import Any
 
 from django.db import connection
@@ -36,6 +37,21 @@ class VersionConflict(Exception):
 
     def __str__(self) -> str:
         return _("The table changed — here is the latest.")
+
+
+class Written(tuple):
+    """What a write gives back: ``(table, move)``, the table at its new version and the log
+    line it appended, and ``.state``: when the write parsed the new state anyway (a move), its
+    model, so the answer shows it without parsing the stored JSON again
+    (tests/games/services/test_tables_loaded_state.py checks it shows what a parse shows)."""
+
+    table: Table = property(itemgetter(0))  # type: ignore[assignment]
+    move: Move = property(itemgetter(1))  # type: ignore[assignment]
+
+    def __new__(cls, table: Table, move: Move, state: BaseModel | None = None) -> Written:
+        written = super().__new__(cls, (table, move))
+        written.state = state
+        return written
 
 
 def game_of(table: Table) -> Game:
@@ -191,14 +207,6 @@ def save_move(
 
 
 def loaded_state(table: Table) -> BaseModel:
-    """``table.state`` parsed: the one a move left on the table, or a fresh parse.
-
-    A move's own model is what a fresh parse of the state it stored gives (the moves change
-    the model, the dump is of it; tests/games/services/test_turns.py checks every game), minus
-    the private caches a game keeps on it, which are dropped. Kept only while it is still
-    the table's state: a model left for another ``table.state`` is not used.
-    """
-    loaded = getattr(table, "loaded_state", None)
-    if loaded is not None and loaded[0] is table.state:
-        return loaded[1]
+    """``table.state`` parsed (a write that parsed it anyway hands its model over instead:
+    ``Written.state``)."""
     return game_of(table).load(table.state)

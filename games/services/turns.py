@@ -17,6 +17,7 @@ from games.services.record import state_before
 from games.services.tables import (
     VersionConflict,
     Who,
+    Written,
     find_seat,
     game_of,
     locked_for_write,
@@ -31,7 +32,7 @@ def apply_move(
     *,
     expected_version: int,
     seat: Who,
-) -> tuple[Table, Move]:
+) -> Written:
     """Run one named move for ``seat``; RuleError, VersionConflict or TableNotFound otherwise.
 
     ``seat`` is a seat id, or a request's ``Credential``, checked in the locked read itself
@@ -64,11 +65,9 @@ def apply_move(
             back_up=move in game.backup_after,
         )
     # The answer shows the new state: it is ``state`` (``new_state`` is its dump), so the
-    # answer need not parse it again. Set only now, after the commit: save_move replaces
-    # table.state and would leave an older one behind.
+    # answer need not parse it again.
     _forget_private(state)
-    table.loaded_state = (table.state, state)
-    return table, logged
+    return Written(table, logged, state)
 
 
 def _form_args(game: Game, state: BaseModel, move: str, read: Callable, seat: str) -> dict:
@@ -102,7 +101,7 @@ def _forget_private(state: BaseModel) -> None:
         setattr(state, name, attr.get_default())
 
 
-def undo_last(code: str, *, expected_version: int, seat: Who) -> tuple[Table, Move]:
+def undo_last(code: str, *, expected_version: int, seat: Who) -> Written:
     """Restore the state before the newest move not yet undone; the undo is logged too."""
     with transaction.atomic():
         table, seat = locked_for_write(code, expected_version, seat)
@@ -127,7 +126,7 @@ def undo_last(code: str, *, expected_version: int, seat: Who) -> tuple[Table, Mo
             sentence=sentence,
         )
         Move.objects.filter(pk=last.pk).update(undone=True)
-    return table, logged
+    return Written(table, logged)
 
 
 def _check_restorable(table: Table, state: dict) -> None:

@@ -77,8 +77,7 @@ def table_context(
     ``keeper``: the device may export and keep backups (the page offers them). ``held``: what
     the request holds, for the shared display's hand-over part (games/services/hand_over.py)."""
     game = tables.game_of(table)
-    if state is None:
-        # Parsed once for the seats, the outcome and the view (or left by the move).
+    if state is None:  # parsed once for the seats, the outcome and the view
         state = tables.loaded_state(table)
     hidden_again = False
     if held is not None and held.via is not None:
@@ -160,7 +159,7 @@ def _write(request: HttpRequest, code: str, action) -> HttpResponse:
     read (no query of its own), the version from the form, errors shown in place."""
     who = access.page_credential(request, code)
     try:
-        table, logged = action(who, version_from_form(request.POST))
+        written = action(who, version_from_form(request.POST))
     except access.TableNotFound:
         raise Http404(_("No table has this code.")) from None
     except access.AccessDenied:
@@ -179,8 +178,15 @@ def _write(request: HttpRequest, code: str, action) -> HttpResponse:
             table, held.seat, str(exc), error=True, keeper=held.keeper, held=held
         )
         return _respond(request, context, status=400)
-    held = table.held
-    context = table_context(table, held.seat, logged.sentence, keeper=held.keeper, held=held)
+    held = written.table.held
+    context = table_context(
+        written.table,
+        held.seat,
+        written.move.sentence,
+        state=written.state,
+        keeper=held.keeper,
+        held=held,
+    )
     return _respond(request, context)
 
 

@@ -1,5 +1,5 @@
 """A move's answer reuses the state model the move changed instead of parsing the stored JSON
-again (tables.loaded_state): for every registered game, what the answer shows from that
+again (``Written.state``): for every registered game, what the answer shows from that
 model must be what a fresh parse of the stored state shows — seats, outcome, every seat's view.
 
 Each game is walked at random: moves and arguments are drawn from the move's argument model
@@ -187,12 +187,11 @@ def test_the_answer_to_a_move_does_not_parse_the_state_again(world, client, monk
     assert response.context["view"] == game.view(fresh.state, "sm")
 
 
-def test_a_state_left_for_an_older_table_state_is_not_used(world):
+def test_a_move_hands_its_state_to_the_answer_and_leaves_nothing_on_the_table(world):
     table = tables.create_table("galzyr", "Friday", {"players": ["Mara", "Bo"]})
-    table, _move = turns.apply_move(
+    written = turns.apply_move(
         table.code, "pick-month", {"month": "march"}, expected_version=table.version, seat="sm"
     )
-    left = tables.loaded_state(table)
-    assert left is table.loaded_state[1]
-    table.state = json.loads(json.dumps(table.state))  # changed behind its back
-    assert tables.loaded_state(table) is not left
+    table, move = written
+    assert (table, move) == (written.table, written.move) and written.state is not None
+    assert not hasattr(table, "loaded_state")  # no cache rides on the ORM object
