@@ -12,7 +12,10 @@ ones above it in this list:
   the database keeps);
 * ``interpreter`` — what a seat sees of a scene, given a ``ReadContext``;
 * ``lint`` — the checks beyond the schema (``checks.check_world``) and ``folder``:
-  ``load_world(path) -> World`` (raises ``WorldError``) and ``lint_world(path)``.
+  ``load_world(path) -> World`` (raises ``WorldError``) and ``lint_world(path)``; ``sections``,
+  where a game adds its own section to the report (Galzyr: campaign readiness);
+* ``playtest`` — what a game's playtester found (``report``: coverage and findings at
+  file:line); the campaign playtester is Galzyr's (``games.galzyr.playtest``).
 
 * ``worldgen`` (a module) — a large generated world, for benches and tests.
 
@@ -23,7 +26,4 @@ permission), ``management``.
 
 ``format``, ``interpreter`` and ``catalog`` have a front: their ``__init__`` re-exports the
 names callers use. ``loading``, ``lint`` and ``web`` are imported module by module.
-
-The campaign and playtest modules (``campaign*``, ``playtest*``, ``lint_campaign``) are being
-replaced (issue 14).
 """

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from storybook.lint.folder import load_world
+from storybook.lint.sections import report_sections
 from storybook.loading.diagnostics import Diagnostic, WorldError
 from storybook.loading.stored import content_hash, world_data
 from storybook.loading.world import WORLD_FILE
@@ -48,6 +49,7 @@ class Loaded:
     world: World
     status: str  # "created", "updated" or "unchanged"
     warnings: list[Diagnostic] = field(default_factory=list)
+    sections: list[list[str]] = field(default_factory=list)  # the games' (lint.sections)
 
 
 def loaded_worlds():
@@ -96,9 +98,10 @@ def load_world_folder(
     if not replace_edits:
         edited = World.objects.filter(slug=slug).values_list("data__edited", flat=True).first()
         if edited:
-            return Loaded(World.objects.defer("data").get(slug=slug), "kept", loaded.warnings)
+            world, status = World.objects.defer("data").get(slug=slug), "kept"
+            return Loaded(world, status, loaded.warnings, report_sections(loaded))
     world, status = store_world(loaded, slug)
-    return Loaded(world, status, loaded.warnings)
+    return Loaded(world, status, loaded.warnings, report_sections(loaded))
 
 
 def store_world(loaded, slug: str) -> tuple[World, str]:
@@ -144,7 +147,8 @@ def import_world_zip(file: IO[bytes], filename: str | None = None) -> World:
 
     The zip holds a world folder: ``world.yaml`` at its top, or inside one folder (whose name,
     slugified, is the slug; otherwise the zip's own name is). The returned World has ``status``
-    ("created" / "updated" / "unchanged") and ``lint_warnings`` set. WorldRefused otherwise.
+    ("created" / "updated" / "unchanged"), ``lint_warnings`` and ``report_sections`` (the games'
+    sections of lint's report: Galzyr's campaign readiness) set. WorldRefused otherwise.
     """
     name = filename or getattr(file, "name", None) or "world.zip"
     size = _size(file)
@@ -163,6 +167,7 @@ def import_world_zip(file: IO[bytes], filename: str | None = None) -> World:
         result = load_world_folder(root, slug)
     result.world.status = result.status
     result.world.lint_warnings = [str(d) for d in result.warnings]
+    result.world.report_sections = result.sections
     return result.world
 
 

@@ -58,7 +58,11 @@ PURE = {
         "games.galzyr.scene_effect_moves",
         "games.galzyr.view",
     ],
-    "ENGINE": ["games.galzyr.playtest", "storybook.lint_campaign"],
+    "ENGINE": [
+        "games.galzyr.playtest",
+        "games.galzyr.campaign.readiness",
+        "storybook.lint.sections",
+    ],
     "STORYBOOK": [
         "storybook.refusal",
         "storybook.format",
@@ -97,10 +101,7 @@ KNOWN: dict[str, dict[str, str]] = {
         "games.galzyr.table_moves": "GALZYR",
         "games.galzyr.view": "GALZYR",
     },
-    "storybook imports games": {
-        "storybook.lint_campaign -> games.galzyr.campaign.build": "ENGINE",
-        "storybook.lint_campaign -> games.galzyr.campaign.facts": "ENGINE",
-    },
+    "storybook imports games": {},
     "impure import": {
         "games.galzyr.campaign.state -> games.services.blobs": "GALZYR",
     },

@@ -1,11 +1,15 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+from games.galzyr.campaign.readiness import campaign_section
+from storybook.lint.sections import add_section
+
 
 class GalzyrConfig(AppConfig):
     """Lands of Galzyr as an app of its own: its template tags and management commands sit
     beside its code, and at start-up it installs the reader's shelf over the storybook's stored
-    worlds (the Galzyr side depends on the storybook, never the other way round)."""
+    worlds and adds its campaign readiness to lint's report (the Galzyr side depends on the
+    storybook, never the other way round)."""
 
     name = "games.galzyr"
     label = "galzyr"
@@ -16,3 +20,4 @@ class GalzyrConfig(AppConfig):
         from games.galzyr.reader.database_shelf import install
 
         install()  # the reader's books, from the storybook's stored worlds
+        add_section("campaign mode", campaign_section)

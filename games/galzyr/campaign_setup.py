@@ -18,6 +18,7 @@ from games.core.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.book import Book
 from games.galzyr.campaign.facts import PlayerNumber
+from games.galzyr.campaign.readiness import campaign_refusal
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign_common import (
     adventurer_of,
@@ -29,7 +30,6 @@ from games.galzyr.campaign_common import (
 )
 from games.galzyr.rules import game
 from games.galzyr.state import MANAGERS, UNCHOSEN, Play, State
-from storybook.lint_campaign import campaign_refusal
 
 
 def start_campaign(

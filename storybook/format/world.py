@@ -68,6 +68,32 @@ class Route(Model):
     seasons: list[Season] = ["summer", "winter"]
 
 
+class ResetPlan(Model):
+    """The card numbers "Resetting the game" moves (world.yaml's ``reset``). A world that
+    declares none gets the published box's plan when its cards #064 and #065 are global
+    statuses (Discord and Harmony), otherwise one derived from its catalog; lint's campaign
+    section says which."""
+
+    # The month cards by month, January first (the reset's d12 picks one): twelve, or none.
+    months: Annotated[list[CardNumber], Field(max_length=12)] = []
+    # Straight to the global save slot (event cards shuffled among them).
+    to_global: list[CardNumber] = []
+    to_quest_slot: list[CardNumber] = []  # shuffled into the quest slot
+    # Moved from the quest slot's front to the global save slot (the first noticeboard).
+    noticeboard: Annotated[int, Field(ge=0, le=3)] = 3
+    to_vault: list[CardNumber] = []
+    # For each adventurer, the copy with their icon goes from the library to their save slot.
+    per_adventurer: list[CardNumber] = []
+    # Adventurer id → cards put into the vault when that adventurer is reset.
+    vault_on_reset: dict[Id, list[CardNumber]] = {}
+
+    @model_validator(mode="after")
+    def _twelve_months(self) -> ResetPlan:
+        if self.months and len(self.months) != 12:
+            raise ValueError("months: name the 12 month cards, January first, or none")
+        return self
+
+
 class WorldInfo(Model):
     format: Literal[1]
     name: Text
@@ -79,6 +105,7 @@ class WorldInfo(Model):
     locations: list[Location] = []
     routes: list[Route] = []
     entry_scenes: list[SceneNumber] = []
+    reset: ResetPlan | None = None  # the world's own reset plan (none: see ResetPlan)
 
     def names(self) -> dict[str, str]:
         """Display names by id (skills, terrain, tags, adventurers, locations), for sentences."""

@@ -170,7 +170,7 @@ def build_campaign(world: World, seed: int, plan: ResetPlan | None = None) -> Ca
     campaign = Campaign(
         rng=seed,
         world=facts,
-        plan=plan or plan_for(copies),
+        plan=plan or plan_for(copies, world.info.reset if world.info else None),
         copies=copies,
         places=places,
         adventurers=[
@@ -182,14 +182,17 @@ def build_campaign(world: World, seed: int, plan: ResetPlan | None = None) -> Ca
     return campaign
 
 
-def plan_for(copies: list[Copy]) -> ResetPlan:
-    """The rulebook's plan when the catalog has Discord and Harmony; otherwise one by card type.
+def plan_for(copies: list[Copy], declared: ResetPlan | None = None) -> ResetPlan:
+    """The world's own plan (world.yaml's ``reset``) when it declares one; else the rulebook's
+    when the catalog has Discord and Harmony as #064 and #065; otherwise one by card type.
 
     The derived plan (for worlds numbered differently): month cards are the global statuses
     numbered 1–12; location and event cards go to the global save slot; quests with a pickup
     location to the quest slot; each adventurer keeps the ability and quest cards with their
     icon.
     """
+    if declared is not None:
+        return declared
     types = {c.number: c.type for c in copies}
     if types.get(64) == "global_status" and types.get(65) == "global_status":
         return GALZYR_PLAN

@@ -6,8 +6,6 @@ value) so that the tests can be written from the same tables.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
-
 from games.core.bounds import index_below, upto
 
 # The format's bounds of an adventurer are the rulebook's ("Adventurers": the gold dial goes
@@ -19,9 +17,9 @@ from storybook.format import (
     MONTHS,
     START_GOLD,
     WEEKDAYS,
+    ResetPlan,
     season_of,
 )
-from storybook.format.common import CardNumber
 
 __all__ = [
     "CHALLENGE_SUCCESSES",
@@ -64,7 +62,6 @@ MAX_COPIES = 20 * 1000  # copies 1-20 of each card number #000-#999 (docs/book-f
 CopyId = index_below(MAX_COPIES)
 MAX_DAY = 365  # calendar slots from the top row's Monday; a game lasts at most 8 rounds
 Day = upto(MAX_DAY)
-Noticeboard = upto(NOTICEBOARD_SIZE)
 MAX_PLAYERS = 6  # players at one table (the new-table form's limit)
 Seat = index_below(MAX_PLAYERS)  # a player, from 0
 PlayerNumber = upto(MAX_PLAYERS, low=1)  # a player, from 1 (as the pages and API count)
@@ -133,30 +130,13 @@ def story_master(players: int, active: int) -> int:
     return (active + players // 2) % players
 
 
-class ResetPlan(BaseModel):
-    """The card numbers that "Resetting the game" moves, per world.
-
-    ``GALZYR_PLAN`` is the rulebook's: the d12 month card to the global save slot;
-    #064–#089 (26 cards, the 12 event cards among them shuffled) to the global save slot;
-    #127–#148 (22) shuffled into the quest slot and its 3 frontmost to the global save slot;
-    #296–#299 (8 cards) to the vault; for each adventurer #000 and #111 with their icon from
-    the library to their save slot, gold 10 and the board's skill marks. Resetting Mor or
-    Aysala also puts #296 / #297 into the vault if it is not there already.
-    """
-
-    model_config = ConfigDict(extra="forbid")
-
-    months: list[CardNumber]  # the month cards by month, January first: the d12 picks one
-    # straight to the global save slot (event cards shuffled among them)
-    to_global: list[CardNumber]
-    to_quest_slot: list[CardNumber]  # shuffled into the quest slot
-    # moved from the quest slot's front to the global slot
-    noticeboard: Noticeboard = NOTICEBOARD_SIZE
-    to_vault: list[CardNumber]
-    per_adventurer: list[CardNumber]  # the copy with the adventurer's icon goes to their save slot
-    vault_on_reset: dict[str, list[CardNumber]] = {}  # adventurer id → cards kept in the vault
-
-
+# "Resetting the game", the rulebook's plan (the format's ``ResetPlan``: a world may declare
+# its own in world.yaml): the d12 month card to the global save slot; #064–#089 (26 cards, the
+# 12 event cards among them shuffled) to the global save slot; #127–#148 (22) shuffled into the
+# quest slot and its 3 frontmost to the global save slot; #296–#299 (8 cards) to the vault; for
+# each adventurer #000 and #111 with their icon from the library to their save slot, gold 10
+# and the board's skill marks. Resetting Mor or Aysala also puts #296 / #297 into the vault if
+# it is not there already.
 GALZYR_PLAN = ResetPlan(
     months=list(range(1, 13)),
     to_global=list(range(64, 90)),

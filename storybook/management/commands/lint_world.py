@@ -3,7 +3,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from storybook.lint.folder import lint_world
-from storybook.lint_campaign import campaign_readiness
+from storybook.lint.sections import report_sections
 from storybook.loading.loader import read_world
 
 
@@ -32,9 +32,10 @@ class Command(BaseCommand):
         for d in diagnostics:
             self.stdout.write(str(d))
         errors, _, text = summary(diagnostics)
-        if not errors:  # a world that loads: can a table play it in campaign mode?
-            for line in campaign_readiness(read_world(path)[0]).lines():
-                self.stdout.write(line)
+        if not errors:  # a world that loads: the games' sections (Galzyr: campaign mode)
+            for section in report_sections(read_world(path)[0]):
+                for line in section:
+                    self.stdout.write(line)
         if errors:
             raise CommandError(f"{path}: {text}.")
         self.stdout.write(self.style.SUCCESS(f"{path}: {text}."))

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from games.galzyr.campaign.readiness import campaign_readiness
 from storybook import format as fmt
 from storybook.lint.folder import lint_world
-from storybook.lint_campaign import campaign_readiness
 from storybook.loading.loader import read_world
 from storybook.loading.source import parse
 

@@ -6,20 +6,25 @@ ready."""
 from __future__ import annotations
 
 import shutil
-from io import StringIO
+import zipfile
+from io import BytesIO, StringIO
 from pathlib import Path
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
 from games.galzyr import book as books
+from games.galzyr.campaign import reset_game
+from games.galzyr.campaign.build import build_campaign
+from games.galzyr.campaign.readiness import campaign_readiness
 from games.models import Table
 from storybook.lint.folder import lint_world
-from storybook.lint_campaign import campaign_readiness
 from storybook.loading.loader import read_world
+from storybook.web.librarian import make_librarian
 
-FIRST = Path(__file__).resolve().parents[2] / "docs" / "examples" / "first-world"
+FIRST = Path(__file__).resolve().parents[4] / "docs" / "examples" / "first-world"
 
 # (case, file, old, new, where the need is reported, what it says)
 CASES = [
@@ -143,3 +148,77 @@ def test_the_form_and_the_api_refuse_campaign_mode_naming_the_need(
     assert not Table.objects.exists()
     book_only = client.post(reverse("games:new", args=["galzyr"]), form)  # still fine
     assert book_only.status_code == 302 and Table.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_the_upload_page_shows_the_section(client, tmp_path):
+    client.force_login(make_librarian("librarian")[0])
+    path = world_without(tmp_path, *CASES[0][1:4])
+    data = BytesIO()
+    with zipfile.ZipFile(data, "w") as z:
+        for file in sorted(path.rglob("*")):
+            if file.is_file():
+                z.write(file, f"unready/{file.relative_to(path)}")
+    bundle = SimpleUploadedFile("unready.zip", data.getvalue(), content_type="application/zip")
+    response = client.post(reverse("storybook:worlds"), {"bundle": bundle})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "campaign mode: not ready, because …" in html
+    assert f"{CASES[0][4]}: {CASES[0][5]}".replace("'", "&#x27;") in html
+
+
+BRACKENFORD = FIRST.parent / "brackenford"
+
+
+def test_a_world_declares_its_own_reset_plan_and_the_campaign_gets_it():
+    world = read_world(BRACKENFORD)[0]
+    assert world.info.reset is not None
+    notes = [f"{d.file}:{d.line}: {d.message}" for d in campaign_readiness(world).notes]
+    assert any(n.startswith("world.yaml:68: the reset plan is the world's own") for n in notes)
+    campaign = build_campaign(world, seed=1)
+    assert campaign.plan == world.info.reset and campaign.plan.per_adventurer == [0]
+    reset_game(campaign)
+    aid = campaign.adventurers[0].id
+    assert [campaign.copies[c].number for c in campaign.places[f"save:{aid}"]] == [0]
+
+
+def test_without_one_the_plan_is_derived_and_lint_says_it_could_be_declared():
+    note = campaign_readiness(read_world(FIRST)[0]).notes[-1].message
+    assert note.startswith(
+        "the reset plan is derived from the catalog (world.yaml's reset can declare the "
+        "world's own)"
+    )
+
+
+def test_a_declared_plan_names_twelve_months_or_none_and_cards_the_catalog_has(tmp_path):
+    dest = tmp_path / "world"
+    shutil.copytree(BRACKENFORD, dest)
+    text = (dest / "world.yaml").read_text(encoding="utf-8")
+    (dest / "world.yaml").write_text(
+        text.replace("  per_adventurer: [0]", "  per_adventurer: [0, 999]"), encoding="utf-8"
+    )
+    notes = [d.message for d in campaign_readiness(read_world(dest)[0]).notes]
+    assert "the reset plan's per_adventurer names cards the catalog does not have: #999" in notes
+    (dest / "world.yaml").write_text(
+        text.replace("months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]", "months: [1, 2]"),
+        encoding="utf-8",
+    )
+    errors = [str(d) for d in lint_world(dest) if d.is_error]
+    assert any("name the 12 month cards, January first, or none" in e for e in errors)
+
+
+@pytest.mark.django_db
+def test_a_table_of_a_stored_world_gets_the_plan_it_declares(client):
+    books.installed().forget()
+    call_command("load_world", str(BRACKENFORD), stdout=StringIO())
+    api = client.post(
+        "/api/tables/",
+        {
+            "game": "galzyr",
+            "options": {"players": ["Mara"], "world": "brackenford", "mode": "campaign"},
+        },
+        content_type="application/json",
+    )
+    assert api.status_code == 201, api.content
+    plan = Table.objects.get().state["campaign"]["plan"]
+    assert plan["per_adventurer"] == [0] and plan["to_global"] == [66, 67, 68, 69, 78]

@@ -1,8 +1,10 @@
-"""Campaign readiness: what a world needs before a table can play it in campaign mode.
+"""Campaign readiness: what a world needs before a table can play it in campaign mode, lint's
+section "campaign mode: ready / not ready, because …" (the Galzyr app registers it with
+``storybook.lint.sections`` at start-up, so ``manage.py lint_world`` and the upload page show it).
 
 Read from the campaign's own setup, not restated: the reset plan the campaign will get is
-``plan_for`` (games.galzyr.campaign.build), the ending scenes are ``endings_of``, so what lint
-says and what ``start_campaign`` does can't differ. Needed (each missing one blocks):
+``plan_for`` (``build``), the ending scenes are ``endings_of``, so what lint says and what
+``start_campaign`` does can't differ. Needed (each missing one blocks):
 
 * a card catalog and at least one adventurer (setup deals cards and seats adventurers);
 * the 12 month cards: the plan's ``months``, global status cards #001–#012, January first —
@@ -22,17 +24,18 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from types import SimpleNamespace
 
-from games.galzyr.campaign.build import endings_of, plan_for, unroll
-from games.galzyr.campaign.facts import (
+from storybook.format import MONTHS, Card, WorldInfo
+from storybook.loading.diagnostics import Diagnostic
+from storybook.loading.world import CARDS_FILE, WORLD_FILE, World
+
+from .build import endings_of, plan_for, unroll
+from .facts import (
     DISCORD_CARD,
     ENDING_CARDS,
     GALZYR_PLAN,
     HARMONY_CARD,
     ResetPlan,
 )
-from storybook.format import MONTHS, Card, WorldInfo
-from storybook.loading.diagnostics import Diagnostic
-from storybook.loading.world import CARDS_FILE, WORLD_FILE, World
 
 PLAY = {"competitive": "competitive play", "cooperative": "solo and co-operative play"}
 
@@ -89,12 +92,16 @@ def _card_path(order: list[int], number: int) -> tuple:
     return ("cards", order.index(number)) if number in order else ("cards",)
 
 
-def plan_text(plan: ResetPlan, published: bool) -> str:
-    whose = (
-        f"the published box's (cards {DISCORD_CARD:03d} and {HARMONY_CARD:03d} are global statuses)"
-        if published
-        else "derived from the catalog"
-    )
+def plan_text(plan: ResetPlan, declared: bool) -> str:
+    if declared:
+        whose = "the world's own (world.yaml's reset)"
+    elif plan == GALZYR_PLAN:
+        whose = (
+            f"the published box's (cards {DISCORD_CARD:03d} and {HARMONY_CARD:03d} are global "
+            "statuses; world.yaml's reset can declare the world's own)"
+        )
+    else:
+        whose = "derived from the catalog (world.yaml's reset can declare the world's own)"
     return (
         f"the reset plan is {whose}: "
         + (f"a d12 picks one of the month cards {_numbers(plan.months)}; " if plan.months else "")
@@ -122,7 +129,8 @@ def campaign_needs(
         out.append(Need(WORLD_FILE, (), "campaign mode needs at least one adventurer"))
     world = SimpleNamespace(cards=cards)
     copies = unroll(world)  # type: ignore[arg-type]
-    plan = plan_for(copies)
+    declared = info.reset if info is not None else None
+    plan = plan_for(copies, declared)
     months = plan.months or list(range(1, 13))
     wrong = [n for n in months if n in cards and cards[n].type != "global_status"]
     missing = [n for n in months if n not in cards]
@@ -136,11 +144,12 @@ def campaign_needs(
             )
         )
     if missing:
+        named = "the reset plan's months" if declared and declared.months else "#001–#012"
         out.append(
             Need(
                 CARDS_FILE,
                 ("cards",),
-                "campaign mode needs the 12 month cards, global status cards #001–#012 "
+                f"campaign mode needs the 12 month cards, global status cards {named} "
                 f"(January first: the reset's d12 picks the month); missing {_numbers(missing)}",
             )
         )
@@ -195,7 +204,20 @@ def campaign_needs(
                     blocking=False,
                 )
             )
-    out.append(Need(CARDS_FILE, ("cards",), plan_text(plan, plan == GALZYR_PLAN), blocking=False))
+    where = (WORLD_FILE, ("reset",)) if declared else (CARDS_FILE, ("cards",))
+    out.append(Need(*where, plan_text(plan, declared is not None), blocking=False))
+    for key in ("months", "to_global", "to_quest_slot", "to_vault", "per_adventurer"):
+        unknown = [n for n in getattr(plan, key) if n not in cards] if declared else []
+        if unknown:
+            out.append(
+                Need(
+                    WORLD_FILE,
+                    ("reset", key),
+                    f"the reset plan's {key} names cards the catalog does not have: "
+                    f"{_numbers(unknown)}",
+                    blocking=False,
+                )
+            )
     return out
 
 
@@ -227,3 +249,8 @@ def campaign_refusal(
     if not needs:
         return None
     return "Campaign mode: not ready, because " + "; ".join(needs) + "."
+
+
+def campaign_section(world: World) -> list[str]:
+    """Lint's report section (``storybook.lint.sections``)."""
+    return campaign_readiness(world).lines()
