@@ -123,7 +123,7 @@ def moved(body_serializer):
                 written = action(code, body.validated_data, who, **kwargs)
             except tables.VersionConflict as exc:
                 return conflict(exc, exc.held or access.ANONYMOUS)
-            table = table_json(written.table, written.table.held, written.state)
+            table = table_json(written.table, written.held, written.state)
             return Response({"move": MoveSerializer(written.move).data, "table": table})
 
         return view

@@ -84,7 +84,7 @@ def restore_backup(code: str, token: str, *, expected_version: int, by: Who):
     BackupNotFound; in both cases nothing changes.
     """
     with transaction.atomic():
-        table, seat = locked_for_write(code, expected_version, by, keeper=True)
+        table, seat, held = locked_for_write(code, expected_version, by, keeper=True)
         backup = backups.find(table, token)
         state = backups.restorable_state(game_of(table), backup)
         when = formats.date_format(timezone.localtime(backup.created), "DATETIME_FORMAT")
@@ -100,4 +100,4 @@ def restore_backup(code: str, token: str, *, expected_version: int, by: Who):
             seat=seat,
             sentence=sentence,
         )
-    return Written(table, logged)
+    return Written(table, logged, held)

@@ -41,16 +41,19 @@ class VersionConflict(Exception):
 
 class Written(tuple):
     """What a write gives back: ``(table, move)``, the table at its new version and the log
-    line it appended, and ``.state``: when the write parsed the new state anyway (a move), its
-    model, so the answer shows it without parsing the stored JSON again
-    (tests/games/services/test_tables_loaded_state.py checks it shows what a parse shows)."""
+    line it appended; ``.held``, what the writer holds at the table, and ``.state``: when the
+    write parsed the new state anyway (a move), its model, so the answer shows it without
+    parsing the stored JSON again (tests/games/services/test_tables_loaded_state.py checks it
+    shows what a parse shows)."""
 
     table: Table = property(itemgetter(0))  # type: ignore[assignment]
     move: Move = property(itemgetter(1))  # type: ignore[assignment]
 
-    def __new__(cls, table: Table, move: Move, state: BaseModel | None = None) -> Written:
+    def __new__(
+        cls, table: Table, move: Move, held: Access, state: BaseModel | None = None
+    ) -> Written:
         written = super().__new__(cls, (table, move))
-        written.state = state
+        written.held, written.state = held, state
         return written
 
 
@@ -145,8 +148,9 @@ Who = str | Access | Credential
 
 def locked_for_write(
     code: str, expected_version: int, who: Who, *, keeper: bool = False, stale: bool = False
-) -> tuple[Table, str]:
-    """The locked table and the seat writing; a credential is checked in the same query, and
+) -> tuple[Table, str, Access]:
+    """The locked table, the seat writing and what the writer holds there (the answer's page
+    shows it: a keeper's buttons); a credential is checked in the same query, and
     a writer without a seat (or, for a ``keeper`` action, not a keeper) is refused before the
     version is looked at. ``stale``: an older version is the caller's to judge."""
     if isinstance(who, Credential):
@@ -163,8 +167,7 @@ def locked_for_write(
         seat = held.require_seat()
     if table.version != expected_version and not stale:
         raise VersionConflict(table, held)
-    table.held = held  # what the answer's page shows this device (a keeper's buttons)
-    return table, seat
+    return table, seat, held
 
 
 def save_move(

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from games.core import commute
 from games.core.engine import Game, RuleError
 from games.models import Move, Table
+from games.services.access import Access
 from games.services.record import state_before
 from games.services.tables import (
     VersionConflict,
@@ -42,11 +43,11 @@ def apply_move(
     """
     # The transaction is rolled back on any exception, so a refused move changes nothing.
     with transaction.atomic():
-        table, seat = locked_for_write(code, expected_version, seat, stale=True)
+        table, seat, held = locked_for_write(code, expected_version, seat, stale=True)
         game = game_of(table)
         if table.version != expected_version:  # made anyway if it commutes with the moves since
             args, new_state, sentence, state = _made_stale(
-                table, game, expected_version, move, args, seat
+                table, game, expected_version, move, args, seat, held
             )
         else:
             # Parsed once: the seat check and the move share it (big states parse slowly).
@@ -67,7 +68,7 @@ def apply_move(
     # The answer shows the new state: it is ``state`` (``new_state`` is its dump), so the
     # answer need not parse it again.
     _forget_private(state)
-    return Written(table, logged, state)
+    return Written(table, logged, held, state)
 
 
 def _form_args(game: Game, state: BaseModel, move: str, read: Callable, seat: str) -> dict:
@@ -79,7 +80,9 @@ def _form_args(game: Game, state: BaseModel, move: str, read: Callable, seat: st
     return read(spec.args)
 
 
-def _made_stale(table: Table, game: Game, expected_version: int, move: str, args, seat: str):
+def _made_stale(
+    table: Table, game: Game, expected_version: int, move: str, args, seat: str, held: Access
+):
     """(args, new state, sentence, model) of a move made against an older version: made on
     the latest state if it commutes with the moves since (games/core/commute.py), else — a refusal
     by the rules included — the VersionConflict it always was."""
@@ -90,7 +93,7 @@ def _made_stale(table: Table, game: Game, expected_version: int, move: str, args
             args = _form_args(game, game.load(table.state), move, args, seat)
         made = commute.made_anyway(game, table, rows, move, args, seat, seen=expected_version)
     except (commute.Conflict, RuleError):
-        raise VersionConflict(table, table.held) from None
+        raise VersionConflict(table, held) from None
     return args, made.state, made.sentence, made.model
 
 
@@ -104,7 +107,7 @@ def _forget_private(state: BaseModel) -> None:
 def undo_last(code: str, *, expected_version: int, seat: Who) -> Written:
     """Restore the state before the newest move not yet undone; the undo is logged too."""
     with transaction.atomic():
-        table, seat = locked_for_write(code, expected_version, seat)
+        table, seat, held = locked_for_write(code, expected_version, seat)
         label = find_seat(table, seat).label
         last = (
             table.moves.exclude(name=Move.UNDO)
@@ -126,7 +129,7 @@ def undo_last(code: str, *, expected_version: int, seat: Who) -> Written:
             sentence=sentence,
         )
         Move.objects.filter(pk=last.pk).update(undone=True)
-    return Written(table, logged)
+    return Written(table, logged, held)
 
 
 def _check_restorable(table: Table, state: dict) -> None:

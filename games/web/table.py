@@ -178,7 +178,7 @@ def _write(request: HttpRequest, code: str, action) -> HttpResponse:
             table, held.seat, str(exc), error=True, keeper=held.keeper, held=held
         )
         return _respond(request, context, status=400)
-    held = written.table.held
+    held = written.held
     context = table_context(
         written.table,
         held.seat,

@@ -100,11 +100,11 @@ def test_every_game_can_be_played_for_an_unheld_seat(slug, options):
 
 def test_a_move_as_an_unheld_seat_runs_as_that_seat(table):
     secret = claim(table, "table")
-    table, logged = turns.apply_move(
+    written = turns.apply_move(
         table.code, "add", {"points": 3}, expected_version=1, seat=Credential(secret, "p1")
     )
-    assert logged.seat == "p1" and logged.sentence == "Ada added 3."
-    assert table.held.seat == "p1" and table.held.via == "table"
+    assert written.move.seat == "p1" and written.move.sentence == "Ada added 3."
+    assert written.held.seat == "p1" and written.held.via == "table"
 
 
 @pytest.mark.parametrize(
