@@ -9,7 +9,10 @@ imports, absolute and relative, make one graph; the tests below fail on
   not pure itself, from a module the ``PURE`` list below declares pure;
 - a function-level import, unless ``ALLOWED_FUNCTION_IMPORTS`` gives the reason it can't be
   at the top;
-- a .py file over 400 lines anywhere in the project (tests and the bench included).
+- a .py file over 400 lines anywhere in the project (tests and the bench included);
+- the platform's layers out of order: games/core imports only itself (it is pure), the
+  services import neither the pages (games/web) nor the API (games/api), and those two do
+  not import each other: both are views over the services.
 
 To declare pure rules: add the package or module to your line of ``PURE`` (a prefix covers a
 package and everything under it; a prefix that names no module fails, so a rename must update
@@ -303,6 +306,27 @@ def test_no_function_level_import():
 
 def test_no_file_over_400_lines():
     check("over 400 lines")
+
+
+# Layer -> the layers it must not import.
+LAYERS = {
+    "games.core": ("games.services", "games.web", "games.api", "games.live", "games.models"),
+    "games.services": ("games.web", "games.api"),
+    "games.web": ("games.api",),
+    "games.api": ("games.web",),
+}
+
+
+def test_the_platform_layers_import_downwards_only():
+    wrong = sorted(
+        f"{mod} -> {target}"
+        for mod, targets in edges().items()
+        for layer, banned in LAYERS.items()
+        if _under(mod, layer)
+        for target in targets
+        if any(_under(target, b) for b in banned)
+    )
+    assert not wrong, "a layer imports one above it:\n  " + "\n  ".join(wrong)
 
 
 def test_every_pure_prefix_names_a_module():

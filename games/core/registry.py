@@ -23,7 +23,7 @@ BACKUP_AFTER: dict[str, frozenset[str]] = {
 }
 
 
-@cache
+@cache  # one value: the games of GAME_MODULES, built once per process
 def all_games() -> dict[str, Game]:
     return {slug: load(slug, module) for slug, module in GAME_MODULES.items()}
 
