@@ -118,8 +118,8 @@ class Runs(Simulator):
         assert table is not None
         c = table.c
         routes = self.ix.routes[c.calendar.side or table.season]
-        goals = self.goals(aid)
-        goal = self.rng.choice(goals) if goals and self.rng.random() < 0.7 else None
+        goals = self.goals(aid) if self.rng.random() < 0.7 else []  # 7 times in 10, a goal
+        goal = self.rng.choice(goals) if goals else None
         for _ in range(self.rng.choice((0, 1, 2, 2)) if goal is None else 2):
             here = c.adventurer(aid).position
             options = routes.get(here or "", [])
@@ -152,9 +152,15 @@ class Runs(Simulator):
         ]
         if unread:
             ctx = table.context(aid, partner=False)
+            there: dict[str, ReadContext] = {}  # the context as if standing at each place
             for loc, n in unread:
                 scene = self.world.scenes[n]
-                if scene.prerequisite is None or evaluate(scene.prerequisite, _at(ctx, loc)):
+                if scene.prerequisite is None:
+                    out += [loc] * 3
+                    continue
+                if loc not in there:
+                    there[loc] = _at(ctx, loc)
+                if evaluate(scene.prerequisite, there[loc]):
                     out += [loc] * 3
         return out
 

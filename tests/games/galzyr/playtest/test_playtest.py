@@ -284,3 +284,31 @@ def test_the_sample_world_is_complete_and_clean_in_the_exhaustive_playtest():
     full = exhaustive(load_world(SAMPLE))
     assert errors(full) == []
     assert full.complete, full.missed()
+
+
+def test_every_copy_in_play_counts_the_copies_of_the_variant_it_talks_about(make_world):
+    # one Lantern with Pell's icon, two with Quill's: the mill gives the active player the one
+    # with their icon each time, so Pell's is soon held while Quill's may lie in the library
+    cards = (Path(make_world()) / "cards.yaml").read_text(encoding="utf-8")
+    lantern = "  - {number: 201, type: item, name: Lantern, gold: 3, tags: [tool]}\n"
+    path = make_world(
+        {
+            "cards.yaml": cards.replace(
+                lantern,
+                "  - number: 201\n    type: item\n    name: Lantern\n    variants:\n"
+                "      - {icon: oar}\n      - {icon: quill, copies: 2}\n",
+            ),
+            "scenes/1001.yaml": """
+            number: 1001
+            text: The miller hands out lanterns.
+            effects:
+              - take: {card: 201, pick: icon}
+              - end: true
+            """,
+        }
+    )
+    report = playtest(load_world(path), runs=100, seed=1)
+    told = [w.message for w in report.warnings if "card 201 with" in w.message]
+    assert told
+    for message in told:
+        assert "(its only copy is held)" in message or "(its 2 copies: 2 held)" in message
