@@ -63,6 +63,14 @@ def in_step(page: Page, other: Page) -> None:
     wait_for_version(other, version(page), timeout=SYNC)
 
 
+def unfold(page: Page, fold: str) -> None:
+    """Open a fold-out (e.g. "#gz-changes") as a player taps it: a phone shows the campaign's
+    long forms folded (a landscape tablet opens them)."""
+    if page.locator(fold).get_attribute("open") is None:
+        page.locator(f"{fold} > summary").click()
+    expect(page.locator(fold)).to_have_attribute("open", "")
+
+
 # -- joining ----------------------------------------------------------------------------------
 def join(page: Page, keeper: Page, seat: str) -> None:
     """Read the seat's join link off the keeper's seat page (the keeper's screen then goes

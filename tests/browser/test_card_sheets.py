@@ -107,7 +107,7 @@ def test_the_card_data_sheet_in_one_page_then_a_game_that_asks_nothing(device, l
     assert fill_sheet(page, slug, DATA[slug]()) > 10
     save_shot(page, f"{slug}-card-sheet-filled-{page.size_name}", full_page=False)
     page.get_by_role("button", name="Save for the group").click()  # no name yet: refused
-    expect(page.locator("#sheet-group:invalid")).to_have_count(1)
+    expect(page.locator("#sheet-error")).to_contain_text("Enter your group's name")
     page.get_by_label("Your group's name").fill("Harbour club")
     save_shot(page, f"{slug}-card-sheet-group-name-{page.size_name}", full_page=False)
     page.get_by_role("button", name="Save for the group").click()

@@ -164,6 +164,7 @@ def test_the_tab_bar_keeps_its_tab_across_a_live_swap_and_works_without_javascri
     expect(phone.locator(".gz-campaign")).to_be_visible()
     expect(phone.locator(".gz-scene")).to_be_hidden()
     # and a move from the phone's own campaign tab
+    gz.unfold(phone, "#gz-changes")
     gain = phone.locator(".gz-gold-form").get_by_role("button", name="Gain", exact=True)
     gz.act(phone, lambda: gain.click())
     expect(phone.locator("#gz-tab-campaign")).to_be_checked()

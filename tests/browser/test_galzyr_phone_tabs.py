@@ -59,6 +59,7 @@ def test_the_tab_bar_outlives_the_phones_own_moves(asgi_url, chromium):
         if step == 0:
             button = phone.locator("#gz-travel form").first.get_by_role("button").first
         else:
+            gz.unfold(phone, "#gz-changes")
             button = phone.locator(".gz-gold-form").get_by_role("button", name="Gain", exact=True)
         gz.act(phone, lambda b=button: b.click())
         phone.wait_for_timeout(600)  # the stream's news of this move, and what it fetches

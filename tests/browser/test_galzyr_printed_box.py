@@ -85,6 +85,7 @@ def test_the_box_from_the_form_played_through_a_turn_with_the_printed_book(
         save_shot(sm, f"galzyr-printed-scene-{size}", full_page=False)
 
         tab(sm, "Campaign")  # the effects read out, entered by hand
+        gz.unfold(sm, "#gz-changes")
         gold = sm.locator(".gz-gold-form")
         gold.get_by_label("Gold").select_option("2")
         gz.act(sm, lambda: gold.get_by_role("button", name="Gain").click())
@@ -171,6 +172,7 @@ def test_a_card_the_app_does_not_know_and_saving_with_confirmation(live_server, 
     try:
         seats.join(sm, seats.invite_url(live_server.url, table, "sm"))
         tab(sm, "Campaign")
+        gz.unfold(sm, "#gz-take")
         take = sm.locator(".gz-take-form")
         take.get_by_label("Card number").fill("213")
         first = take.get_by_role("group", name="Who takes it").get_by_role("button").first
