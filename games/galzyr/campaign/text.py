@@ -61,12 +61,14 @@ def place_label(state: Campaign, key: str) -> str:
 
 
 def card_label(state: Campaign, cid: int) -> str:
-    """ "card #111 with Bumir's icon", "card #805 (Glass float)", or plain "card #213"."""
+    """ "card #111 with Bumir's icon", "card #805 (Glass float)", "card #005 (May)", or plain
+    "card #213"."""
     c = state.copies[cid]
     base = f"card #{c.number:03d}"
-    if c.variant is None:
+    if c.variant is None and c.type != "global_status":
         return base
-    if c.icon:
+    # A global status is named too: a month card's or Discord's number says nothing at the table.
+    if c.variant is not None and c.icon:
         owner = next((a.name for a in state.world.adventurers if a.icon == c.icon), c.icon)
         return f"{base} with {possessive(owner)} icon"
     generic = c.name.startswith("Card #")

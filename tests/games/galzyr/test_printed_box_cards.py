@@ -245,3 +245,9 @@ def test_a_timer_on_a_card_the_app_does_not_know_asks_its_days(client, table):
     assert table.version == version  # both refused: nothing changed
     content = post(sm, table, "campaign-place-timer", {"number": "213", "days": "3"})
     assert "Place a timer token for card #213" in content and table.version == version + 1
+
+
+def test_a_month_card_is_named_by_its_month_not_only_its_number(table):
+    """The box's month cards are #001-#012: the checklist and "where is" say which month."""
+    answer = api_as(table, "sm").get(f"/api/tables/{table.code}/where/5/").json()["where"]
+    assert answer.startswith("Card #005 (May) is in"), answer

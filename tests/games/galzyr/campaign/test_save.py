@@ -62,9 +62,7 @@ def test_save_effects_in_the_rulebooks_order(loaded):
         first("Save effect of card #203"),  # items
         first("Save effect of card #250"),  # companions
         first("Save effect of card #302"),  # adventurer statuses
-        first(
-            "#502 will go to the global save slot"
-        ),  # global statuses (the month card among them)
+        first("#502 ("),  # global statuses, named (the month card among them)
     ]
     assert order == sorted(order)
     assert first("Save effect of card #0") > first(
