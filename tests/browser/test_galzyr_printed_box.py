@@ -185,6 +185,7 @@ def test_a_card_the_app_does_not_know_and_saving_with_confirmation(live_server, 
         first.click()  # the refusal's message stays until the answer replaces it
         gz.wait_for_version(sm, before + 1)
         assert "#213 Card #213" in gz.cards(sm, name)
+        gz.unfold(sm, "#gz-changes")
         status = sm.locator(".gz-status-form")  # any number: the known ones offered as typed
         status.get_by_label("Who").select_option(label=name)
         status.get_by_label("Status").fill("250")
