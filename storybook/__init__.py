@@ -15,8 +15,7 @@ ones above it in this list:
   ``load_world(path) -> World`` (raises ``WorldError``) and ``lint_world(path)``; ``sections``,
   where a game adds its own section to the report (Galzyr: campaign readiness);
 * ``playtest`` — what a game's playtester found (``report``: coverage and findings at
-  file:line); the campaign playtester is Galzyr's (``games.galzyr.playtest``).
-
+  file:line); the campaign playtester is Galzyr's (``games.galzyr.playtest``);
 * ``worldgen`` (a module) — a large generated world, for benches and tests.
 
 Django side: ``models``, ``admin``, ``apps``, ``services`` (worlds into the database),

@@ -1,4 +1,5 @@
-"""Event cards: the scene an event opens, and a world read from disk."""
+"""A scene as a seat reads it (interpreter.scene): the scene an event opens, and a world read
+from disk."""
 
 from __future__ import annotations
 
