@@ -84,12 +84,12 @@ class Steps:
         self.args = {"number": 150, "to": "vault"}
         self.context = self._context()
 
-    # -- the table page (table.table_page) and the trays page (campaign_pages.trays_page) ----
+    # -- the table page (table.table_page) and the trays page (games.galzyr.web.trays_page) ----
     def page_steps(self) -> list[tuple[str, Callable[[], object]]]:
         from django.template.loader import render_to_string
 
-        from games.galzyr.campaign_view import campaign_view
-        from games.galzyr.campaign_view import core as campaign_core
+        from games.galzyr.seat_view.campaign import campaign_view
+        from games.galzyr.seat_view.campaign import core as campaign_core
         from games.services import access, record
         from games.web import table
 

@@ -29,7 +29,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from games.core.engine import RuleError
 from games.core.registry import all_games
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import access, backups, seating, tables, turns
 from tests.games.services.test_tables_loaded_state import random_args, scalars_of

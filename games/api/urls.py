@@ -1,7 +1,7 @@
 from django.urls import path
 
 from games.api import backups, card_data, games, held, results, seats, tables
-from games.galzyr import campaign_api
+from games.galzyr import web as galzyr_web
 
 urlpatterns = [
     path("games/", games.games_list, name="api-games"),
@@ -19,8 +19,8 @@ urlpatterns = [
     path("tables/<str:code>/claim/", seats.claim, name="api-claim"),
     path("tables/<str:code>/leave/", seats.leave, name="api-leave"),
     path("tables/<str:code>/seats/", seats.seats, name="api-seats"),
-    path("tables/<str:code>/trays/", campaign_api.trays, name="api-trays"),
-    path("tables/<str:code>/where/<int:number>/", campaign_api.where, name="api-where"),
+    path("tables/<str:code>/trays/", galzyr_web.trays_api, name="api-trays"),
+    path("tables/<str:code>/where/<int:number>/", galzyr_web.where_api, name="api-where"),
     path("tables/<str:code>/card-data/", card_data.card_data, name="api-card-data"),
     path("tables/<str:code>/backups/", backups.table_backups, name="api-backups"),
     path("tables/<str:code>/backups/<str:token>/", backups.backup_document, name="api-backup"),

@@ -12,7 +12,7 @@ GAME_MODULES: dict[str, str] = {
     "dark-tales": "games.dark_tales.game",
     "tales-of-danger": "games.tales_of_danger.game",
     "tavern-tales": "games.tavern_tales.game",
-    "galzyr": "games.galzyr.rules",
+    "galzyr": "games.galzyr.game",
 }
 
 

@@ -8,8 +8,6 @@ from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
 from games.core.bounds import Seed, upto
 from games.core.engine import Outcome
-from games.galzyr import calendar
-from games.galzyr.book import Book, hand_over, handed, open_book
 from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
 from games.galzyr.campaign import reached_end as campaign_reached_end
@@ -17,8 +15,10 @@ from games.galzyr.campaign import winners as campaign_winners
 from games.galzyr.campaign.facts import MAX_PLAYERS, Prestige, Seat, story_master
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign.tracked import tracked_facts as campaign_facts
-from games.galzyr.dice import ROLLS
-from games.galzyr.scene_effects import Pending
+from games.galzyr.reader import calendar
+from games.galzyr.reader.book import Book, hand_over, handed, open_book
+from games.galzyr.reader.dice import ROLLS
+from games.galzyr.reader.scene_effects import Pending
 from storybook.format import MONTHS
 from storybook.format.common import CardNumber, Month, SceneNumber
 from storybook.interpreter.context import Facts, ReadContext
@@ -28,7 +28,7 @@ Mode = Literal["book", "campaign"]  # book only, or the campaign assistant track
 Play = Literal["competitive", "cooperative"]  # Discord or Harmony
 UNCHOSEN = "-"  # a player's adventurer left to the world's order (the new-table form's default)
 
-# The roles the moves declare (``@game.move(..., roles=...)``; ``role`` below says which a seat
+# The roles the moves declare (``@moves.move(..., roles=...)``; ``role`` below says which a seat
 # holds): the story master and the shared display run the table; the active player (on their
 # own device) reads along and makes the scene's choices and rolls. The engine refuses the
 # others and the pages show a seat the buttons of the moves its role may make (``may``).

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.galzyr import campaign_pages
+from games.galzyr import web as galzyr_web
 from games.live import stream
 from games.web import backups, card_data, hand_over, history, home, results, table
 
@@ -44,5 +44,5 @@ urlpatterns = [
     path("t/<str:code>/cards/", card_data.table_card_sheet, name="table-card-sheet"),
     path("t/<str:code>/scores/", results.scores_page, name="scores"),
     # Lands of Galzyr's campaign: every tray card by card (the panel shows counts only).
-    path("t/<str:code>/trays/", campaign_pages.trays_page, name="campaign-trays"),
+    path("t/<str:code>/trays/", galzyr_web.trays_page, name="campaign-trays"),
 ]

@@ -26,7 +26,7 @@ from rest_framework.authtoken.models import Token
 
 from games.api.schema import pascal
 from games.core.registry import all_games
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from storybook.web.librarian import make_librarian
 
 PACKAGE = "talekeeper_client"

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from config.wsgi import application
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 
 
 @pytest.fixture(autouse=True)

@@ -17,7 +17,7 @@ from bench.loadtest import parse_args
 from bench.loadtest_clients import Run
 from bench.loadtest_pairs import WORLD_FOLDER, close_pairs, prepare_pairs, tap_pairs
 from bench.loadtest_report import render, summary
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.models import Move, Table
 from tests.bench.asyncio_thread import run as run_async
 

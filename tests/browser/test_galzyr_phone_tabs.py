@@ -15,7 +15,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from games.services import tables, turns
 from tests.browser import galzyr_steps as gz

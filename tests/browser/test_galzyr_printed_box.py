@@ -19,13 +19,13 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables, turns
 from tests.browser import galzyr_steps as gz
 from tests.browser import seats
 from tests.browser.conftest import PHONE, TABLET, save_shot
-from tests.games.galzyr.test_book_rules import READER
+from tests.games.galzyr.reader.test_book_rules import READER
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -14,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.services import tables
 from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.browser.seats import invite_url, join

@@ -13,7 +13,7 @@ from games.services import tables
 @pytest.fixture
 def campaign():
     """A Lands of Galzyr campaign on the sample world: a ~8 KB state naming a ~50 KB catalog."""
-    from games.galzyr import book as books
+    from games.galzyr.reader import book as books
 
     books.installed().forget()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())

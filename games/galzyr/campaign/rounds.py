@@ -265,7 +265,7 @@ def quest_turn(state: Campaign, aid: str, verb: str = "pick up") -> None:
     """Quests are picked up and abandoned by the active player on their own turn; the shared
     travel phase of co-op travel mode is everyone's turn, and at setup every player places
     their figure and may pick up quests. ``verb``: "pick up" or "abandon", for the refusal.
-    (Whether a scene is being read is the reader's to say: see campaign_holdings.)"""
+    (Whether a scene is being read is the reader's to say: see games/galzyr/moves/campaign/holdings.py.)"""
     game = _game(state)
     name = adventurer_name(state, aid)
     if aid not in game.players:

@@ -246,3 +246,15 @@ def _take_own_cards(state: Campaign, aid: str, *, fresh: bool) -> Checklist:
             if state.copies[cid].timer
         ]
     return steps
+
+
+def first_turn(c: Campaign) -> bool:
+    """A brand-new campaign before its first scene: the first game's choices may change."""
+    g = c.game
+    return (
+        c.seed is not None
+        and c.games_played == 0
+        and c.phase == "playing"
+        and g is not None
+        and (g.number, g.turn, g.step) == (1, 0, "travel")
+    )

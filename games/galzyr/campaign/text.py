@@ -86,3 +86,9 @@ def move_text(state: Campaign, cid: int, src: str, dst: str) -> str:
     if dst == "library":
         return f"Return {card} from {place_label(state, src)} to the library."
     return f"Move {card} from {place_label(state, src)} to {place_label(state, dst)}."
+
+
+def lower_first(text: str) -> str:
+    """A checklist step inside a sentence: "Turn the dial…." → "turn the dial…"."""
+    text = text.rstrip(".")
+    return text[:1].lower() + text[1:]

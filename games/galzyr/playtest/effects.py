@@ -27,10 +27,10 @@ from typing import Any
 
 from games.core.engine import RuleError
 from games.galzyr import campaign as core
-from games.galzyr import scene_effects
 from games.galzyr.campaign.cards import destination, relocate
 from games.galzyr.campaign.facts import MAX_GOLD
 from games.galzyr.campaign.state import in_play
+from games.galzyr.reader import scene_effects
 from storybook.format import effects as e
 from storybook.interpreter.effect_text import EffectView, effect_view
 

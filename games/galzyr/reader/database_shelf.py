@@ -1,6 +1,6 @@
 """The reader's books from the database: ``GalzyrConfig.ready()`` installs a ``DatabaseShelf``.
 
-The rules read books through a small pure interface (``games.galzyr.book``); this is its Django
+The rules read books through a small pure interface (``games.galzyr.reader.book``); this is its Django
 side, over the storybook's stored worlds (``storybook.shelf``). Asking for a book costs one
 small query (is the world's hash still the same?); a book is kept per process by its world's
 row id and content hash, so only a changed or new world is read again, and each scene is read
@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from django.conf import settings
 
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from storybook import shelf
 
 SAMPLE_WORLD = "sallowmere-marches"  # the original sample world: new tables read it by default

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from games.core import commute
 from games.core.patch import KEY_ORDER, diff, touched
 from games.core.registry import all_games
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.models import Move
 from games.services import tables, turns
 from tests.games.core.test_commute_game import commons_registered  # noqa: F401 (autouse)

@@ -16,7 +16,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.models import Move
 from games.services import tables, turns
 from tests.games.core.test_commute_game import commons, commons_registered  # noqa: F401 (autouse)

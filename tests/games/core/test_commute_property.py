@@ -20,7 +20,7 @@ from games.core import commute
 from games.core.patch import diff, same
 from games.core.registry import all_games
 from games.core.rng import Rng
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from tests.games.dark_tales.test_dark_tales_random_game import bot_move
 from tests.games.services.test_tables_loaded_state import random_args, sample_cases, scalars_of
 from tests.games.tales_of_danger.test_property import Player

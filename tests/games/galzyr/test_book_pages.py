@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables
 from tests.seating import api_as, sit
@@ -23,7 +23,7 @@ from tests.seating import api_as, sit
 pytestmark = pytest.mark.django_db
 
 ROOT = Path(__file__).resolve().parents[3]
-READER = Path(__file__).parent / "reader_world"
+READER = Path(__file__).parent / "reader" / "reader_world"
 MINIMAL = ROOT / "fixtures" / "worlds" / "_minimal"
 HTMX = {"HTTP_HX_REQUEST": "true"}
 SM_TEXT = "The ferrykeeper is asleep"

@@ -9,8 +9,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from games.galzyr import book as books
 from games.galzyr.campaign import check
+from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables
 

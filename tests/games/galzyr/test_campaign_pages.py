@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.galzyr import book as books
 from games.galzyr.campaign import check
+from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from games.models import Table
 from games.services import tables
@@ -202,7 +202,7 @@ def test_timers_go_on_the_calendar_and_can_be_delayed(client, table):
 def test_a_card_moves_and_a_packed_adventurer_resets(client, table):
     seated(client, table)
     post_move(client, table, "campaign-take-card", {"number": 150, "player": 1})
-    # Odile's lantern (copies in two places: the move names which, campaign_board.py)
+    # Odile's lantern (copies in two places: the move names which, moves/campaign/board.py)
     move = {"number": 150, "to": "vault", "source": "items:odile"}
     post_move(client, table, "campaign-move-card", move)
     c = state_of(table).campaign

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.galzyr.rules import game
+from games.galzyr.game import game
 from games.services import tables
 
 from .test_campaign_pages import page, post_move, seated, state_of, world  # noqa: F401

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.core.engine import RuleError
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.services import tables, turns
 from games.templatetags import memo
 from tests.games.services.test_tables_loaded_state import random_args, scalars_of

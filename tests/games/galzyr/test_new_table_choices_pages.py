@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from games.models import Table
 

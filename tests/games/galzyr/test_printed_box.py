@@ -20,7 +20,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables
 from tests.seating import sit

@@ -14,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables
 from tests.seating import sit

@@ -13,9 +13,9 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.services import tables, turns
-from tests.games.galzyr.test_reader_rules import MARKET, NOTES, READER, TOLL
+from tests.games.galzyr.reader.test_reading import MARKET, NOTES, READER, TOLL
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db

@@ -19,11 +19,11 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.core.engine import RuleError
-from games.galzyr import book as books
-from games.galzyr.rules import game
+from games.galzyr.game import game
+from games.galzyr.reader import book as books
 from games.services import tables, turns
-from tests.games.galzyr.moves import play
-from tests.games.galzyr.test_book_rules import READER, SHELF
+from tests.games.galzyr.playing import play
+from tests.games.galzyr.reader.test_book_rules import READER, SHELF
 from tests.seating import api_as, sit
 
 OUTCOME = "people on the far bank cheer"  # an outcome of scene 2001's first option (a check)

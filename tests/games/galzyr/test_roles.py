@@ -1,4 +1,4 @@
-"""Who may make which move, read from the moves' declarations (``@game.move(..., roles=...)``).
+"""Who may make which move, read from the moves' declarations (``@moves.move(..., roles=...)``).
 
 Every move declares its roles; for every move and every role it does not list, a seat holding
 that role is refused with the engine's sentence and the state stays as it was. Pure rules: the
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from games.core.engine import RuleError
-from games.galzyr import book as books
-from games.galzyr.rules import game
+from games.galzyr.game import game
+from games.galzyr.reader import book as books
 from games.galzyr.state import State
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -13,14 +13,14 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.core.engine import RuleError
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables, turns
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
 
-READER = Path(__file__).parent / "reader_world"
+READER = Path(__file__).parent / "reader" / "reader_world"
 HTMX = {"HTTP_HX_REQUEST": "true"}
 ROLES = ("table", "sm", "active", "player")
 

@@ -11,8 +11,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.galzyr import book as books
 from games.galzyr.campaign.text import adventurer_name
+from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from games.models import Table
 from games.services import tables

@@ -19,14 +19,14 @@ import pytest
 from django.urls import reverse
 
 from games.core.engine import RuleError
-from games.galzyr import book as books
 from games.galzyr.campaign.text import adventurer_name
-from games.galzyr.rules import game
+from games.galzyr.game import game
+from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from games.services import tables, turns
+from tests.games.galzyr.moves.campaign.test_rulebook_end_cases import won_by
 from tests.seating import api_as
 
-from .test_campaign_end_cases import won_by
 from .test_campaign_pages import page, post_move, seated, state_of, world  # noqa: F401
 from .test_printed_box import form as box_form
 from .test_printed_box import worlds  # noqa: F401

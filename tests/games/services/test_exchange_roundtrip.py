@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.core.engine import RuleError
 from games.core.registry import all_games
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.services import exchange, tables, turns
 from tests.games.services.test_tables_loaded_state import random_args, scalars_of
 

@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from games.core.engine import RuleError
 from games.core.registry import all_games
-from games.galzyr import book as books
+from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables, turns
 from tests.seating import sit

@@ -15,10 +15,10 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.galzyr import book as books
 from games.galzyr.campaign import reset_game
 from games.galzyr.campaign.build import build_campaign
 from games.galzyr.campaign.readiness import campaign_readiness
+from games.galzyr.reader import book as books
 from games.models import Table
 from storybook.lint.folder import lint_world
 from storybook.loading.loader import read_world

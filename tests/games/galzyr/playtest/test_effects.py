@@ -1,6 +1,6 @@
 """The playtester carries effects out through the app's own scene-effect application: a card by
 matching icon is the copy the rulebook names, a local status is placed once where the app
-places it (tests/games/galzyr/test_reader_icon.py: the app's side of the same rules)."""
+places it (tests/games/galzyr/reader/test_scene_effects_icon.py: the app's side of the same rules)."""
 
 from __future__ import annotations
 

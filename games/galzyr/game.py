@@ -1,0 +1,145 @@
+"""Lands of Galzyr: the storybook reader, and in campaign mode the campaign assistant.
+
+Like the official Book of Adventures: the table picks the month, the reader randomises the
+starting day and says which side of the board to use, the day token moves along Monday–Sunday
+rows, and the story master opens scenes by number (or from an event card) and reads them out.
+Everything the devices at the table must agree on lives in the state (state.py), so every
+device shows the same; what a seat may see is filtered by its view (seat_view/).
+
+This module builds the ``Game`` from the state, the setup, the per-seat view and the moves its
+move modules declare (moves/); they never import it, so imports run one way: this module →
+moves → the pure rules (reader/, campaign/).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from games.core.engine import Game, RuleError, collect
+from games.core.rng import Rng
+from games.galzyr.moves import checks, effects, scenes, table
+from games.galzyr.moves.campaign import between_games, board, holdings, turns
+from games.galzyr.moves.campaign.between_games import start_campaign
+from games.galzyr.reader.book import (
+    WorldChoice,
+    available_worlds,
+    default_world,
+    open_book,
+    world_choices,
+)
+from games.galzyr.reader.reading import printed
+from games.galzyr.seat_view.reader import seats, view
+from games.galzyr.state import (
+    ROLE_NAMES,
+    UNCHOSEN,
+    Options,
+    State,
+    invariants,
+    outcome,
+    role,
+)
+
+W = TypeVar("W")
+
+
+def setup(options: Options, seed: int) -> State:
+    rng = Rng(seed)
+    slug = options.world or default_world()
+    book = open_book(slug)
+    deck = [ev.card for ev in book.events]
+    rng.shuffle(deck)
+    n = len(options.players)
+    state = State(
+        world=slug,
+        players=[name.strip() or f"Player {i + 1}" for i, name in enumerate(options.players)],
+        challenge=options.challenge,
+        prestige=[0] * n,
+        marks=[[] for _ in range(n)],
+        deck=deck,
+        rng=rng.state,
+    )
+    if options.mode == "campaign":
+        # The same setup as "Set up the first game again" with these choices.
+        seed = rng.randbelow(2**31)
+        start_campaign(state, book, seed, adventurers=options.adventurers, play=options.play)
+    elif printed(book):
+        raise RuleError(
+            f"{book.name} is your own box, read from the printed book: the app keeps it in "
+            "campaign mode. Tick Campaign mode."
+        )
+    elif any(aid != UNCHOSEN for aid in options.adventurers) or options.play != "cooperative":
+        raise RuleError(
+            "Adventurers and competitive play (Discord) are chosen in campaign mode only: tick "
+            "Campaign mode, or leave them as they are."
+        )
+    return state
+
+
+class GalzyrGame(Game):
+    """The reader's Game; ``worlds`` lists the loaded books for the new-table form."""
+
+    @property
+    def worlds(self) -> list[tuple[str, str]]:
+        """Every loaded world with a book, the default one first."""
+        return _default_first(available_worlds(), lambda w: w[0])
+
+    @property
+    def world_choices(self) -> list[WorldChoice]:
+        """The same worlds with their adventurers (the campaign's choices on the form)."""
+        return _default_first(world_choices(), lambda w: w.slug)
+
+
+def _default_first(worlds: list[W], slug: Callable[[W], str]) -> list[W]:
+    try:
+        first = default_world()
+    except RuleError:
+        return worlds
+    return sorted(worlds, key=lambda w: slug(w) != first)
+
+
+game = GalzyrGame(
+    slug="galzyr",
+    title="Lands of Galzyr",
+    State=State,
+    Options=Options,
+    setup_fn=setup,
+    view_fn=view,
+    seats_fn=seats,
+    outcome_fn=outcome,
+    invariants_fn=invariants,
+    blurb="The storybook: read the scenes of a world's book aloud, with the dice helper.",
+    template="games/galzyr/panel.html",
+    options_template="games/galzyr/new_options.html",
+    # Who may make which move: each move's ``roles`` (games/galzyr/moves/), over these roles.
+    role_fn=role,
+    role_names=ROLE_NAMES,
+    # What the story master alone sees (seat_view/reader.py): the drawn event card and its question, the
+    # story-master paragraphs, the secret questions, the outcomes of the options and the notes.
+    # ``note``: a note effect's own text (its ``text`` too), for the story master alone.
+    secret_keys=frozenset({"event", "text", "questions", "outcomes", "note"}),
+    # Read by every move (a stale move is refused once one of them changed, games/core/commute.py):
+    # whose turn, the scene being read and whether it is over, the date, the campaign's phase.
+    contended=frozenset(
+        {"active", "partner", "scene", "locked", "scene_turn", "month", "day", "campaign.phase"}
+        | {"campaign.game.phase", "campaign.game.turn", "campaign.game.step"}
+        | {"campaign.game.number", "campaign.game.starting", "campaign.calendar.day"}
+    ),
+    # The sample world (fixtures/worlds/sallowmere-marches), read aloud and as a campaign.
+    sample_options=(
+        {"players": ["Ada", "Bo"], "world": "sallowmere-marches"},
+        {"players": ["Ada", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
+    ),
+    # Reading scenes, the book-only calendar and the players, the skill check, and in campaign
+    # mode applying the scenes' effects and the campaign assistant's moves.
+    moves=collect(
+        scenes.moves,
+        table.moves,
+        checks.moves,
+        effects.moves,
+        turns.moves,
+        board.moves,
+        holdings.moves,
+        between_games.moves,
+    ),
+)

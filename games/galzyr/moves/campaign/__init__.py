@@ -1,0 +1,1 @@
+"""Campaign mode's moves: thin moves over the pure campaign core (games/galzyr/campaign/)."""
