@@ -8,7 +8,7 @@ when the order of the two does not matter:
    since puts back a whole earlier state: refused);
 2. none of them changed a place the move reads: the game's ``contended`` places (whose turn
    it is, the phase, shared counters; not for a move made ``any_time``, such as card data
-   read off the box), the places the move declares (``@game.move(...,
+   read off the box), the places the move declares (``@moves.move(...,
    reads=...)``) and every place it writes;
 3. made on the state the device saw and on the latest state, the move makes the same change
    (the same patch, the same sentence): nothing its outcome depends on was moved;

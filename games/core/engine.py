@@ -104,7 +104,7 @@ class MoveSpec:
     # buttons from it, so the rule is written once, here.
     roles: frozenset[str] | None = None
     # What else the move reads, beyond the places it writes and the game's ``contended``
-    # ones (``@game.move(..., reads={"market"})``): a move made against an older version is
+    # ones (``@moves.move(..., reads={"market"})``): a move made against an older version is
     # refused when the moves since changed one of them (games/core/commute.py).
     reads: tuple[Path, ...] = ()
     # Made at any moment by whoever holds the box's cards (card data read off them): what it
@@ -120,37 +120,6 @@ class NoArgs(BaseModel):
     """Arguments of a move that needs none."""
 
 
-def _register(
-    into: dict[str, MoveSpec],
-    owner: str,
-    args: type[BaseModel] = NoArgs,
-    *,
-    label: str = "",
-    name: str = "",
-    roles: frozenset[str] | set[str] | tuple[str, ...] | None = None,
-    reads: frozenset[str] | set[str] | tuple[str, ...] = (),
-    any_time: bool = False,
-):
-    def register(fn: MoveFn) -> MoveFn:
-        move_name = name or fn.__name__.replace("_", "-")
-        if move_name in into:
-            raise ValueError(f"{owner}: move {move_name!r} registered twice")
-        doc = (fn.__doc__ or "").strip()
-        into[move_name] = MoveSpec(
-            name=move_name,
-            args=args,
-            run=fn,
-            label=label or move_name.replace("-", " ").capitalize(),
-            description=doc.splitlines()[0] if doc else "",
-            roles=frozenset(roles) if roles is not None else None,
-            reads=tuple(path_of(dotted) for dotted in sorted(reads)),
-            any_time=any_time,
-        )
-        return fn
-
-    return register
-
-
 class MoveSet:
     """The moves one module declares: ``moves = MoveSet("galzyr.table")`` and
     ``@moves.move(Args, roles={"sm"})`` over ``def draw(state, args, seat) -> str``.
@@ -162,8 +131,34 @@ class MoveSet:
         self.owner = owner
         self.specs: dict[str, MoveSpec] = {}
 
-    def move(self, args: type[BaseModel] = NoArgs, **how):
-        return _register(self.specs, self.owner, args, **how)
+    def move(
+        self,
+        args: type[BaseModel] = NoArgs,
+        *,
+        label: str = "",
+        name: str = "",
+        roles: frozenset[str] | set[str] | tuple[str, ...] | None = None,
+        reads: frozenset[str] | set[str] | tuple[str, ...] = (),
+        any_time: bool = False,
+    ):
+        def declare(fn: MoveFn) -> MoveFn:
+            move_name = name or fn.__name__.replace("_", "-")
+            if move_name in self.specs:
+                raise ValueError(f"{self.owner}: move {move_name!r} registered twice")
+            doc = (fn.__doc__ or "").strip()
+            self.specs[move_name] = MoveSpec(
+                name=move_name,
+                args=args,
+                run=fn,
+                label=label or move_name.replace("-", " ").capitalize(),
+                description=doc.splitlines()[0] if doc else "",
+                roles=frozenset(roles) if roles is not None else None,
+                reads=tuple(path_of(dotted) for dotted in sorted(reads)),
+                any_time=any_time,
+            )
+            return fn
+
+        return declare
 
 
 def collect(*sets: MoveSet) -> dict[str, MoveSpec]:
@@ -224,11 +219,6 @@ class Game(Generic[S]):
     # counts, modes): the platform's generic tests play each one (tests/games/, tests/api/),
     # so a game in the registry is checked without a list of games in any test.
     sample_options: tuple[dict[str, Any], ...] = ()
-
-    def move(self, args: type[BaseModel] = NoArgs, **how):
-        """Register a move on this game directly (tests' throwaway games); a game module
-        declares its moves on ``MoveSet``s and hands them to ``Game(moves=collect(...))``."""
-        return _register(self.moves, self.slug, args, **how)
 
     # -- what the platform calls -------------------------------------------------------
 
