@@ -23,12 +23,15 @@ from tests.games.services.test_tables_loaded_state import (
 pytestmark = pytest.mark.django_db
 
 
-def an_accepted_move(slug: str, data: dict, tries: int = 400) -> tuple[str, dict, str]:
-    """(move, args, seat) the rules accept on ``data``, found as the generic walks find them."""
+def an_accepted_move(
+    slug: str, data: dict, tries: int = 400, seats: list[str] | None = None
+) -> tuple[str, dict, str]:
+    """(move, args, seat) the rules accept on ``data``, found as the generic walks find them
+    (by one of ``seats``, or any)."""
     game = all_games()[slug]
     rng = random.Random(f"api-{slug}")
     found = scalars_of(data)
-    seats = [seat.id for seat in game.seats(data)]
+    seats = seats or [seat.id for seat in game.seats(data)]
     for _ in range(tries):
         name = rng.choice(sorted(game.moves))
         args = random_args(game.moves[name].args, rng, found)
