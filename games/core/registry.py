@@ -16,13 +16,6 @@ GAME_MODULES: dict[str, str] = {
 }
 
 
-# Moves that trigger an automatic backup, for games whose rules module does not declare them
-# in ``Game(backup_after=...)`` itself; added to what the module declares.
-BACKUP_AFTER: dict[str, frozenset[str]] = {
-    "galzyr": frozenset({"campaign-save"}),  # "Save the game" (issue 4)
-}
-
-
 @cache  # one value: the games of GAME_MODULES, built once per process
 def all_games() -> dict[str, Game]:
     return {slug: load(slug, module) for slug, module in GAME_MODULES.items()}
@@ -33,7 +26,6 @@ def load(slug: str, module: str) -> Game:
     game = import_module(module).game
     if game.slug != slug:
         raise RuntimeError(f"{module} declares slug {game.slug!r}, registry says {slug!r}")
-    game.backup_after = frozenset(game.backup_after) | BACKUP_AFTER.get(slug, frozenset())
     unknown = sorted(game.backup_after - game.moves.keys())
     if unknown:
         # A renamed move would silently stop the backups: fail at start-up instead.

@@ -125,6 +125,8 @@ game = GalzyrGame(
         | {"campaign.game.phase", "campaign.game.turn", "campaign.game.step"}
         | {"campaign.game.number", "campaign.game.starting", "campaign.calendar.day"}
     ),
+    # A backup at every "Save the game" (issue 4): the moment a group would be sorry to lose.
+    backup_after=frozenset({"campaign-save"}),
     # The sample world (fixtures/worlds/sallowmere-marches), read aloud and as a campaign.
     sample_options=(
         {"players": ["Ada", "Bo"], "world": "sallowmere-marches"},
