@@ -88,7 +88,19 @@ def _shared_name(one: str, other: str) -> str:
     return one[:n].split("(")[0].strip() or one
 
 
-def _adventurer(state: State, c: core.Campaign, i: int, aid: str, names: dict) -> dict[str, Any]:
+def _location(c: core.Campaign, lid: str, with_cards: bool) -> dict[str, str]:
+    """A travel or figure button's location; ``with_cards``: named with its location cards too
+    ("Location 3 · #068"), for the own box, whose locations' names aren't entered yet."""
+    name = c.location_name(lid)
+    cards = next((loc.cards for loc in c.world.locations if loc.id == lid), [])
+    if with_cards and cards:
+        name += " · " + ", ".join(f"#{n:03d}" for n in cards)
+    return {"id": lid, "name": name}
+
+
+def _adventurer(
+    state: State, c: core.Campaign, i: int, aid: str, names: dict, from_print: bool = False
+) -> dict[str, Any]:
     g = c.game
     adv, definition = c.adventurer(aid), c.adventurer_def(aid)
     return {
@@ -107,9 +119,7 @@ def _adventurer(state: State, c: core.Campaign, i: int, aid: str, names: dict) -
         "travelling": g is not None and aid in g.moves and adv.position is not None,
         "moves": g.moves.get(aid, 0) if g else 0,
         # the travel form's buttons: where one move leads now (every location: no routes known)
-        "reachable": [
-            {"id": lid, "name": c.location_name(lid)} for lid in reachable(c, adv.position)
-        ]
+        "reachable": [_location(c, lid, from_print) for lid in reachable(c, adv.position)]
         if g is not None and aid in g.moves and adv.position is not None
         else [],
         "active": g is not None and c.phase == "playing" and g.active == aid,
@@ -190,7 +200,9 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         from_print = printed(book)
     except RuleError:
         names, tags, from_print = {}, [], False
-    adventurers = [_adventurer(state, c, i, aid, names) for i, aid in enumerate(state.adventurers)]
+    adventurers = [
+        _adventurer(state, c, i, aid, names, from_print) for i, aid in enumerate(state.adventurers)
+    ]
     # Counts only: a move answers with this view, and the catalog's hundreds of cards would
     # weigh on every answer; ``campaign_trays`` lists them card by card.
     trays = [{"key": k, "label": place_label(c, k), "count": len(c.places[k])} for k in _trays(c)]
@@ -219,7 +231,7 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         "adventurers": adventurers,
         "trays": trays,
         "in_trays": sum(len(v) for k, v in c.places.items() if is_tray(k)),
-        "locations": [{"id": loc.id, "name": loc.name} for loc in c.world.locations],
+        "locations": [_location(c, loc.id, from_print) for loc in c.world.locations],
         "routes_known": routes_known(c),  # else travel takes the board's word
         "places": [{"key": k, "label": place_label(c, k)} for k in c.places if k != "drawn"],
         "checklist_title": state.checklist_title,

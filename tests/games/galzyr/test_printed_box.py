@@ -188,3 +188,12 @@ def test_the_noticeboard_claims_nobody_at_a_pickup_location_it_does_not_know(cli
     board = page(sm, table).split('id="gz-noticeboard"')[1].split("</section>")[0]
     assert "is there" not in board and "picks it up" not in board
     assert "is at its pickup location: pick it up" in board
+
+
+def test_the_boxs_locations_are_offered_with_their_location_cards(client, table):
+    """The box's locations have no names entered ("Location 3"): each button names its location
+    card too, which the group can find on the board."""
+    sm = sit(client, table, "sm")
+    figures = page(sm, table).split('id="gz-travel"')[1].split("</details>")[0]
+    assert 'value="location-3">Location 3 · #068</button>' in figures
+    assert ">Location 3</button>" not in figures
