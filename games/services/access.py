@@ -100,7 +100,7 @@ ANONYMOUS = Access(seat=None)
 @dataclass(frozen=True)
 class Credential:
     """A request's secret, unresolved: a write resolves it inside its own locked read of the
-    table (``locked``), so the credential check costs no query of its own. ``as_seat``: the
+    table (``locked_as_proven``), so the credential check costs no query of its own. ``as_seat``: the
     seat the shared display plays (``act_for``), checked in that same locked read."""
 
     secret: str | None
@@ -305,7 +305,9 @@ def claim_access(code: str, secret: str | None) -> Access:
     return _of(claim) if claim else ANONYMOUS
 
 
-def locked(code: str, secret: str | None, as_seat: str | None = None) -> tuple[Table, Access]:
+def locked_as_proven(
+    code: str, secret: str | None, as_seat: str | None = None
+) -> tuple[Table, Access]:
     """The table row locked for a write and what ``secret`` proves there, in one query (the
     device's claim joined to the row; only the table's row is locked); with ``as_seat``, the
     shared display playing that seat (``act_for``: one more query, for the held seats)."""

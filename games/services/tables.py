@@ -156,7 +156,7 @@ def locked_for_write(
     if isinstance(who, Credential):
         if not who.secret:  # refused before the code is looked up: a guesser learns nothing
             access.ANONYMOUS.require_keeper() if keeper else access.ANONYMOUS.require_seat()
-        table, held = access.locked(code, who.secret, who.as_seat)
+        table, held = access.locked_as_proven(code, who.secret, who.as_seat)
     else:
         held = who if isinstance(who, Access) else Access(seat=who or None)
         table = locked(code)
