@@ -1,5 +1,5 @@
 """Links to a game's card-data sheet: from the home page and the new-table form, and from a
-refusal that names a card value the app is missing (games/card_sheets)."""
+refusal that names a card value the app is missing (games/services/card_sheets)."""
 
 from __future__ import annotations
 
