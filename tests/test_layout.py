@@ -10,6 +10,10 @@ imports, absolute and relative, make one graph; the tests below fail on
 - a function-level import, unless ``ALLOWED_FUNCTION_IMPORTS`` gives the reason it can't be
   at the top;
 - a .py file over 400 lines anywhere in the project (tests and the bench included);
+- state kept per process in a hand-made container: a module-level empty dict, list or set, or
+  a module-level ``threading.local()``, ``OrderedDict()``, ``defaultdict()``… (the rule:
+  ``functools.lru_cache(maxsize=N)`` with a comment saying why N; ``ALLOWED_PROCESS_STATE``
+  for what is not a cache, with the reason);
 - the platform's layers out of order: games/core imports only itself (it is pure), the
   services import neither the pages (games/web) nor the API (games/api), and those two do
   not import each other: both are views over the services.
@@ -83,6 +87,14 @@ ALLOWED_FUNCTION_IMPORTS = {
     ),
 }
 
+# (module, name): why a module-level container is not a cache.
+ALLOWED_PROCESS_STATE = {
+    ("storybook.lint.sections", "SECTIONS"): (
+        "the report sections games register once at start-up (AppConfig.ready): a registry"
+    ),
+}
+CONTAINERS = {"dict", "list", "set", "OrderedDict", "defaultdict", "local", "WeakValueDictionary"}
+
 # The offenders of each rule today, each with its owner; only ever shrinks (see above).
 KNOWN: dict[str, dict[str, str]] = {
     "cycle": {},
@@ -91,6 +103,11 @@ KNOWN: dict[str, dict[str, str]] = {
         "games.galzyr.campaign.state -> games.services.blobs": "GALZYR",
     },
     "function-level import": {},
+    "process state": {
+        "games.galzyr.campaign.state._NUMBERED": "GALZYR",
+        "games.galzyr.reader.book._handoff": "GALZYR",
+        "games.galzyr.seat_view.campaign._KINDS": "GALZYR",
+    },
     "over 400 lines": {
         "tests/games/galzyr/reader/test_book_rules.py": "GALZYR",
         "tests/games/galzyr/reader/test_scene_effects.py": "GALZYR",
@@ -241,6 +258,13 @@ def offenders(rule: str) -> set[str]:
             for name, inside in names
             if inside and not any(mod == m and _under(name, n) for m, n in ALLOWED_FUNCTION_IMPORTS)
         }
+    if rule == "process state":
+        return {
+            f"{mod}.{name}"
+            for mod, path in modules().items()
+            for name in _containers(path)
+            if (mod, name) not in ALLOWED_PROCESS_STATE
+        }
     if rule == "over 400 lines":
         paths = [ROOT / "manage.py"] + [
             p for root in SIZED[:-1] if (ROOT / root).is_dir() for p in (ROOT / root).rglob("*.py")
@@ -251,6 +275,23 @@ def offenders(rule: str) -> set[str]:
             if ".venv" not in p.parts and len(p.read_text(encoding="utf-8").splitlines()) > 400
         }
     raise ValueError(rule)
+
+
+def _containers(path: Path) -> list[str]:
+    """Names a module binds at its top level to an empty or hand-made container."""
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        if value is None:
+            continue
+        empty = isinstance(value, ast.Dict | ast.List | ast.Set) and not (
+            getattr(value, "keys", None) or getattr(value, "elts", None)
+        )
+        made = isinstance(value, ast.Call) and ast.unparse(value.func).split(".")[-1] in CONTAINERS
+        if empty or made:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            found += [ast.unparse(t) for t in targets]
+    return found
 
 
 def check(rule: str) -> None:
@@ -277,6 +318,10 @@ def test_pure_modules_import_no_django_and_nothing_impure():
 
 def test_no_function_level_import():
     check("function-level import")
+
+
+def test_nothing_kept_per_process_in_a_hand_made_container():
+    check("process state")
 
 
 def test_no_file_over_400_lines():
