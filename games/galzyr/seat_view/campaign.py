@@ -111,6 +111,9 @@ def _adventurer(
         "gold": adv.gold,
         "prestige": adv.prestige,
         "marks": [(names.get(k, k), n) for k, n in sorted(adv.marks.items())],
+        # the own box's starting marks are placeholders (the boards aren't entered): said so
+        # until the group moves one to match the board
+        "marks_unchecked": from_print and adv.marks == definition.marks,
         "marked": [{"id": k, "name": names.get(k, k)} for k in c.world.skills if adv.marks.get(k)],
         "board_tags": [names.get(t, t) for t in definition.tags],
         "gained_tags": [{"id": t, "name": names.get(t, t)} for t in adv.tags],

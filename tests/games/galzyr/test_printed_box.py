@@ -197,3 +197,13 @@ def test_the_boxs_locations_are_offered_with_their_location_cards(client, table)
     figures = page(sm, table).split('id="gz-travel"')[1].split("</details>")[0]
     assert 'value="location-3">Location 3 · #068</button>' in figures
     assert ">Location 3</button>" not in figures
+
+
+def test_the_boxs_placeholder_marks_say_so_until_one_is_moved(client, table):
+    """The box's boards aren't entered: every adventurer starts with the same marks, and the
+    panel says to match them to the board, until the group moves one."""
+    sm = sit(client, table, "sm")
+    note = "(not your box's: move the marks to match the adventurer's board)"
+    assert page(sm, table).count(note) == 2
+    move(sm, table, "campaign-move-mark", {"player": 1, "source": "thievery", "to": "perception"})
+    assert page(sm, table).count(note) == 1
