@@ -101,6 +101,12 @@ class EffectRunner:
             self.one(p, turn, path)
 
     def one(self, p: scene_effects.Pending, turn: Turn, path: tuple) -> None:
+        try:
+            self._one(p, turn, path)
+        finally:
+            self.table.changed()
+
+    def _one(self, p: scene_effects.Pending, turn: Turn, path: tuple) -> None:
         c, players = self.c, self.table.players
         aid = players[p.player]
         icon_of = players[p.player if p.icon is None else p.icon]
@@ -227,6 +233,12 @@ class EffectRunner:
 
     # -- "this" and "event": the players move the card by hand -----------------------------
     def by_hand(self, view: EffectView, card: str, turn: Turn, path: tuple) -> None:
+        try:
+            self._by_hand(view, card, turn, path)
+        finally:
+            self.table.changed()
+
+    def _by_hand(self, view: EffectView, card: str, turn: Turn, path: tuple) -> None:
         c, verb, a = self.c, view.verb, view.args
         if card == "this" and turn.this is None:
             self.report(

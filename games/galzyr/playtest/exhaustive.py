@@ -225,6 +225,7 @@ class Exhaustive(Simulator):
             active, other = table.players[0], table.players[-1]
             if partner:
                 c.adventurer(other).position = c.adventurer(active).position
+            table.changed()  # satisfy changed the campaign directly
             ctx = table.context(active, partner=partner)
             if all(evaluate(test, ctx) is wanted for test, wanted in tests):
                 return table

@@ -80,6 +80,7 @@ class Runs(Simulator):
                 self.turn(g.active)
                 timers = len(c.calendar.timers)
                 core.end_turn(c)
+                table.changed()
                 self.stat("timed effects resolved", max(0, timers - len(c.calendar.timers)))
             self.game_end(f"run {r + 1}, game {game + 1}, the game's end")
         core.save_game(c)  # and packed: the campaign's rules are checked between games
@@ -97,6 +98,7 @@ class Runs(Simulator):
         core.save_game(table.c, pack=False)
         table.month = MONTHS[(MONTHS.index(table.month) + 1) % 12]
         core.continue_playing(table.c, positions=spots(self.ix, self.rng, table.players))
+        table.changed()
 
     def game_end(self, where: str) -> None:
         """The scene Discord (competitive) or Harmony (solo and co-operative) names, as the
@@ -130,6 +132,8 @@ class Runs(Simulator):
                 core.travel(c, aid, step if step is not None else self.rng.choice(options))
             except RuleError:
                 return
+            finally:
+                table.changed()
 
     def goals(self, aid: str) -> list[str]:
         """Places named by the prerequisites of scenes offered by the cards ``aid`` holds, and
@@ -244,13 +248,14 @@ class Runs(Simulator):
             room = len(c.places[f"quests:{aid}"]) < 3
             if pickup == c.adventurer(aid).position and room and self.rng.random() < 0.6:
                 core.pick_up_quest(c, aid, cid)
+                self.table.changed()
                 self.stat("quests picked up")
 
     def draw_event(self, aid: str, partner: str | None) -> None:
         table = self.table
         assert table is not None
         c = table.c
-        core.draw_event(c)
+        core.draw_event(c)  # the event deck and the drawn card: no fact the book reads
         cid = c.places["drawn"][0]
         self.stat("event cards drawn")
         number = c.copies[cid].number

@@ -29,6 +29,12 @@ class Table:
         self.c = c
         self.players = players
         self._month = month  # the reader's month when no month card is in play
+        # Facts per adventurer since the campaign last changed: every change the playtester
+        # makes goes through ``changed`` (its effects, travel, quests, the end of a turn)
+        self._facts: dict[str, Facts] = {}
+
+    def changed(self) -> None:
+        self._facts.clear()
 
     def fork(self) -> Table:
         """A copy to change (the exhaustive playtest tries every option from one state): the
@@ -96,7 +102,10 @@ class Table:
 
     # -- what the reader is told -----------------------------------------------------------
     def facts(self, aid: str) -> Facts:
-        return tracked_facts(self.c, aid)
+        found = self._facts.get(aid)
+        if found is None:
+            found = self._facts[aid] = tracked_facts(self.c, aid)
+        return found
 
     def context(
         self, aid: str, *, partner: bool, answers: Mapping[str, bool] | None = None
