@@ -153,10 +153,6 @@ def test_a_stale_move_is_refused_or_gives_both_orders_table(slug, options, seed,
         check_pair(game, data, rng)
 
 
-def test_every_registered_game_is_in_the_property():
-    assert set(all_games()) <= {slug for slug, _ in CASES}
-
-
 def test_some_stale_moves_are_made_and_some_refused_in_every_game():
     """The property is not vacuous: across fixed walks, each game makes stale moves (the
     tests' own tally game excepted: each of its moves reads or writes whose turn it is)."""
