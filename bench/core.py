@@ -41,7 +41,7 @@ class Row:
 
     name: str
     # bare | home | page | fragment | poll | move | undo | export (bench.core)
-    # world-load | world-store | open-scene (bench.storybook)
+    # world-load | world-store | playtest-runs | playtest-sweep | open-scene (bench.storybook)
     kind: str
     logged: int | None = None  # size of the table's log, for the per-table rows
     seconds: list[float] = field(default_factory=list)

@@ -18,6 +18,8 @@ MOVE_MAX_QUERIES = 6
 BACKUP_QUERIES = 3
 PAGE_MAX_BYTES = 60_000  # "60 KB of HTML", counted strictly
 # issue 3
+PLAYTEST_RUNS_MAX_S = 15.0  # 2,000 random runs of a 15-scene world (issue 14)
+PLAYTEST_SWEEP_MAX_S = 1.0  # its exhaustive sweep (issue 14)
 WORLD_LOAD_MAX_S = 5.0  # lint + load of a generated 2,000-scene world
 OPEN_SCENE_MAX_P95_MS = 10.0
 # issue 4
@@ -45,6 +47,10 @@ def verdict(row: Row, result: BenchResult) -> Verdict | None:
     if row.kind in ("world-load", "world-store"):
         # p95 of a few runs: the slowest, in effect
         return Verdict(f"≤ {WORLD_LOAD_MAX_S:g} s", row.p95_ms <= WORLD_LOAD_MAX_S * 1000)
+    if row.kind == "playtest-runs":
+        return Verdict(f"≤ {PLAYTEST_RUNS_MAX_S:g} s", row.p95_ms <= PLAYTEST_RUNS_MAX_S * 1000)
+    if row.kind == "playtest-sweep":
+        return Verdict(f"≤ {PLAYTEST_SWEEP_MAX_S:g} s", row.p95_ms <= PLAYTEST_SWEEP_MAX_S * 1000)
     if row.kind == "open-scene":
         return Verdict(f"p95 ≤ {OPEN_SCENE_MAX_P95_MS:g} ms", row.p95_ms <= OPEN_SCENE_MAX_P95_MS)
     if row.kind == "trays-page":

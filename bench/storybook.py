@@ -6,6 +6,8 @@ into a temporary folder and measures:
 - lint + load of the folder in one pass (``storybook.load_world``), and the whole path of
   ``manage.py load_world`` (``storybook.services.load_world_folder``: lint, load, then store in
   the database) — the latter under a fresh slug each time, so every run really writes;
+- the playtester (games.galzyr.playtest) on a generated 15-scene world: 2,000 seeded runs and
+  the exhaustive sweep;
 - on a galzyr table in book mode reading the 5-scene ``_minimal`` world and the generated one:
   the table page, and the HTMX ``open-scene`` move with the scene number as the keypad sends
   it (its undo, and trimming the log back, happen outside the timing). The number of SQL
@@ -26,6 +28,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from bench.core import HTMX, BenchError, Row, _call, _expect, _trim, keep_and_sit, measure
+from games.galzyr.playtest import exhaustive, playtest
 from games.models import Table
 from games.services import tables, turns
 from storybook.lint.folder import load_world
@@ -35,6 +38,7 @@ from storybook.worldgen import FIRST, MINIMAL, generate_world
 SEAT = "table"  # the shared display: it may open scenes and sees the full scene list
 MONTH = "june"
 PLAYERS = ["Ada", "Bram"]
+PLAYTEST_SCENES = 15  # issue 14's yardstick: 2,000 runs of a 15-scene world in ~15 s
 
 
 def folder_bytes(root: Path) -> int:
@@ -121,12 +125,35 @@ class Reader:
         return row
 
 
+def measure_playtest(root: Path, scenes: int, runs: int, playtest_runs: int) -> list[Row]:
+    """The playtester on a generated world: seeded runs, then the exhaustive sweep (both
+    through the app's own campaign core, so their speed is the core's)."""
+    world, size = load_world(root), folder_bytes(root)
+    name = f"playtest, {playtest_runs:,} runs, {scenes}-scene world"
+    seeded = Row(name, "playtest-runs", None, nbytes=size)
+    sweep = Row(f"playtest, exhaustive, {scenes}-scene world", "playtest-sweep", None, nbytes=size)
+    for seed in range(1, runs + 1):
+
+        def seeded_runs(seed: int = seed) -> None:
+            _found_nothing(playtest(world, runs=playtest_runs, seed=seed))
+
+        _timed(seeded, seeded_runs)
+        _timed(sweep, lambda: _found_nothing(exhaustive(world)))
+    return [seeded, sweep]
+
+
+def _found_nothing(report) -> None:
+    if report.errors:
+        raise BenchError(f"the playtest of a generated world found {report.errors[0]}")
+
+
 def run_storybook_bench(
     *,
     scenes: int = 2000,
     iterations: int = 200,
     warmup: int = 20,
     world_runs: int = 3,
+    playtest_runs: int = 2000,
     budget: float = 15.0,
     progress: Callable[[str], None] = lambda message: None,
 ) -> list[Row]:
@@ -137,6 +164,9 @@ def run_storybook_bench(
         root = generate_world(Path(tmp) / f"bench-{scenes}", scenes=scenes)
         progress(f"lint + load of a {scenes}-scene world, {world_runs}×")
         rows += measure_world_load(root, scenes, world_runs, f"bench-load-{scenes}")
+        progress(f"playtest of a {PLAYTEST_SCENES}-scene world, {world_runs}×")
+        small_root = generate_world(Path(tmp) / "playtest", scenes=PLAYTEST_SCENES)
+        rows += measure_playtest(small_root, PLAYTEST_SCENES, world_runs, playtest_runs)
         # The worlds the reader reads: stored once more under the slugs its tables name.
         small = load_world_folder(MINIMAL, "bench-minimal").world
         big = load_world_folder(root, f"bench-{scenes}").world

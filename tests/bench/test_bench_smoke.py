@@ -101,6 +101,8 @@ def test_load_test_summary_counts_409_apart_from_errors():
 STORYBOOK_ROWS = [
     ("lint + load, 50-scene world", "world-load"),
     ("load_world (lint + load + store), 50-scene world", "world-store"),
+    ("playtest, 20 runs, 15-scene world", "playtest-runs"),
+    ("playtest, exhaustive, 15-scene world", "playtest-sweep"),
     ("galzyr table page, 5-scene world", "page"),
     ("open scene 1003 (HTMX), 5-scene world", "open-scene"),
     ("galzyr table page, 50-scene world", "page"),
@@ -110,17 +112,18 @@ STORYBOOK_ROWS = [
 
 @pytest.mark.django_db
 def test_bench_measures_the_storybook():
-    rows = run_storybook_bench(scenes=50, iterations=3, warmup=1, world_runs=2)
+    rows = run_storybook_bench(scenes=50, iterations=3, warmup=1, world_runs=2, playtest_runs=20)
 
     assert [(row.name, row.kind) for row in rows] == STORYBOOK_ROWS
     for row in rows:
         assert 0 < row.median_ms <= row.p95_ms, row.name
         assert row.nbytes > 0, row.name
-    loads = {row.kind: row for row in rows if row.kind.startswith("world-")}
+    loads = {row.kind: row for row in rows if row.kind.startswith(("world-", "playtest-"))}
     for row in loads.values():
         assert len(row.seconds) == 2 and row.bare_seconds == []
         assert row.x_bare != row.x_bare  # nan: not an HTTP request, no bare view
     assert loads["world-load"].max_queries == 0  # lint + load doesn't touch the database
+    assert loads["playtest-runs"].max_queries == loads["playtest-sweep"].max_queries == 0
     assert loads["world-store"].min_queries >= 3  # lookup, world row, scene rows at least
     readers = [row for row in rows if row.kind in ("page", "open-scene")]
     for row in readers:
@@ -137,7 +140,7 @@ def test_bench_measures_the_storybook():
     assert "constant queries when opening a scene" in text
     assert constant_queries(result).passed
     verdicts = [v for row in rows if (v := verdict(row, result))]
-    assert len(verdicts) == 6  # two loads, two pages, two openings
+    assert len(verdicts) == 8  # two loads, two playtests, two pages, two openings
     assert text.count(": PASS") + text.count(": FAIL") == len(verdicts) + 1
     document = json.loads(json.dumps(as_json(result), allow_nan=False))
     assert document["constant_queries"] is True

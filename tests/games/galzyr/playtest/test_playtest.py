@@ -4,7 +4,6 @@ runtime faults at file:line."""
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -238,20 +237,14 @@ def test_every_run_keeps_the_campaigns_rules(docs_world):
     assert report.stats["games continued from a save"] > 0
 
 
-def test_2000_runs_of_an_80_scene_world_take_seconds(tmp_path, capsys):
+def test_2000_runs_and_the_sweep_of_an_80_scene_world_find_nothing(tmp_path):
+    # How long they take is measured by `make bench` (its playtest rows), not here.
     world = load_world(generate_world(tmp_path / "eighty", scenes=80))
-    start = time.perf_counter()
     report = playtest(world, runs=2000, seed=1)
-    seconds = time.perf_counter() - start
     full = exhaustive(world)
     assert errors(report) == [] and errors(full) == []
+    assert report.runs == 2000
     assert full.complete
-    assert seconds < 30
-    with capsys.disabled():
-        print(
-            f"\n80-scene world: 2,000 runs in {seconds:.1f} s "
-            f"({report.summary()}); exhaustive {full.runs:,} combinations in {full.seconds:.1f} s"
-        )
 
 
 def test_a_forked_table_shares_nothing_it_changes(docs_world):
