@@ -19,7 +19,7 @@ from typing import TypeVar
 from games.core.engine import Game, RuleError, collect
 from games.core.rng import Rng
 from games.galzyr.moves import checks, effects, scenes, table
-from games.galzyr.moves.campaign import between_games, board, holdings, turns
+from games.galzyr.moves.campaign import between_games, board, holdings, own_cards, turns
 from games.galzyr.moves.campaign.between_games import start_campaign
 from games.galzyr.reader.book import (
     WorldChoice,
@@ -143,5 +143,6 @@ game = GalzyrGame(
         board.moves,
         holdings.moves,
         between_games.moves,
+        own_cards.moves,
     ),
 )

@@ -109,6 +109,39 @@ def add_copy(
     return cid
 
 
+def name_copies(
+    state: Campaign,
+    number: int,
+    *,
+    name: str,
+    timer: int | None = None,
+    save: str | None = None,
+    gold: int | None = None,
+) -> list[int]:
+    """What the printed card says, entered by the group for a card they recorded (``add_copy``
+    named it only "Card #NNN"): its name, timer box, save effect and gold, on every copy of
+    ``number``, so the campaign's rules read them from then on (a timer placed without days,
+    the save effects). The caller says the card is the group's own record, not the box's facts.
+    Returns the copies named; a new catalog, as ``add_copy`` makes."""
+    cids = state.numbered(number)
+    if not cids:
+        raise RuleError(
+            f"No card #{number:03d} is recorded at this table: take it first, then say what it is."
+        )
+    name = " ".join(name.split())
+    if not name:
+        raise RuleError(f"Type the name printed on card #{number:03d}.")
+    said = {"name": name, "timer": timer, "save": (save or "").strip() or None, "gold": gold}
+    copies = list(state.copies)
+    for cid in cids:
+        copies[cid] = copies[cid].model_copy(update=said)
+    named = state.catalog_digest is not None
+    state.copies = copies
+    if named:
+        state.name_catalog()
+    return cids
+
+
 def facts_of(world: World) -> WorldFacts:
     info = world.info
     assert info is not None, "a loaded world has world.yaml"

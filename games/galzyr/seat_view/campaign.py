@@ -170,6 +170,24 @@ def _noticeboard(c: core.Campaign, adventurers: list[dict[str, Any]]) -> list[di
     return out
 
 
+def _own_cards(c: core.Campaign, known: Any) -> list[dict[str, Any]]:
+    """The own box's cards the group recorded (numbers the box's facts ``known`` lack), each
+    once with what the group entered from the printed card (blank: "Card #213" as recorded)."""
+    out: dict[int, dict[str, Any]] = {}
+    for cid, cp in enumerate(c.copies):
+        if cp.number in known or cp.number in out:
+            continue
+        out[cp.number] = {
+            "number": cp.number,
+            "name": "" if cp.name == f"Card #{cp.number:03d}" else cp.name,
+            "timer": cp.timer,
+            "save": cp.save or "",
+            "gold": cp.gold,
+            "where": place_label(c, c.place_of(cid)),
+        }
+    return [out[n] for n in sorted(out)]
+
+
 def _setup(state: State, c: core.Campaign) -> dict[str, Any]:
     """The "Set up a game" form: one adventurer per player (the current ones, else the world's
     order), the mode and challenge mode."""
@@ -202,7 +220,7 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         tags = [{"id": t.id, "name": t.name} for t in book.info.tags]
         from_print = printed(book)
     except RuleError:
-        names, tags, from_print = {}, [], False
+        names, tags, from_print, book = {}, [], False, None
     adventurers = [
         _adventurer(state, c, i, aid, names, from_print) for i, aid in enumerate(state.adventurers)
     ]
@@ -219,6 +237,7 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         for t in sorted(c.calendar.timers, key=lambda t: t.day)
     ]
     kinds = _kinds(c)
+    own = _own_cards(c, book.catalog) if from_print and book is not None else []
     return {
         "phase": c.phase,
         "month": c.month,
@@ -245,6 +264,9 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         "tags": tags,
         # read from the printed book: a card the catalog doesn't know is entered by number
         "printed": from_print,
+        # its cards the app doesn't know, recorded by the group: what each printed card says
+        "own_cards": own,
+        "own_numbers": [x["number"] for x in own],
         "statuses": kinds["adventurer_status"],
         "companions": kinds["companion"],
         "noticeboard": _noticeboard(c, adventurers),
