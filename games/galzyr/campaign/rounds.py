@@ -80,18 +80,29 @@ def distance(state: Campaign, a: str, b: str) -> int | None:
     return None
 
 
+def travel_refusal(state: Campaign, aid: str) -> str | None:
+    """Why ``aid`` may not take a travel step now (None: they may): the travel move refuses
+    with it, and the panel shows it instead of the travel form."""
+    game = _game(state)
+    if game.step != "travel":
+        return "Travel comes before the scene; this turn is past it."
+    if aid not in game.moves:
+        return f"{adventurer_name(state, aid)} is not travelling now."
+    if state.adventurer(aid).position is None:
+        return f"{adventurer_name(state, aid)}'s figure is off the board and cannot move."
+    if game.moves[aid] < 1:
+        return f"{adventurer_name(state, aid)} has no moves left: the scene comes next."
+    return None
+
+
 def travel(state: Campaign, aid: str, to: str) -> Checklist:
     """One move to an adjacent space along a route."""
     game = _game(state)
-    if game.step != "travel":
-        raise RuleError("Travel comes before the scene; this turn is past it.")
-    if aid not in game.moves:
-        raise RuleError(f"{adventurer_name(state, aid)} is not travelling now.")
+    refused = travel_refusal(state, aid)
+    if refused:
+        raise RuleError(refused)
     adv = state.adventurer(aid)
-    if adv.position is None:
-        raise RuleError(f"{adventurer_name(state, aid)}'s figure is off the board and cannot move.")
-    if game.moves[aid] < 1:
-        raise RuleError(f"{adventurer_name(state, aid)} has no moves left.")
+    assert adv.position is not None  # travel_refusal said so
     if to not in {loc.id for loc in state.world.locations}:
         raise RuleError(f"There is no location “{to}”.")
     if to == adv.position:

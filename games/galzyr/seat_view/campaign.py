@@ -12,7 +12,7 @@ from typing import Any
 from games.core.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot, round_limit
-from games.galzyr.campaign.rounds import calendar_phase, reachable, routes_known
+from games.galzyr.campaign.rounds import calendar_phase, reachable, routes_known, travel_refusal
 from games.galzyr.campaign.setup import first_turn
 from games.galzyr.campaign.state import HOLDINGS, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
@@ -103,6 +103,7 @@ def _adventurer(
 ) -> dict[str, Any]:
     g = c.game
     adv, definition = c.adventurer(aid), c.adventurer_def(aid)
+    travelling = g is not None and aid in g.moves and adv.position is not None
     return {
         "player": i + 1,
         "player_name": state.players[i],
@@ -119,11 +120,13 @@ def _adventurer(
         "gained_tags": [{"id": t, "name": names.get(t, t)} for t in adv.tags],
         "position": c.location_name(adv.position) if adv.position else None,
         "position_id": adv.position,
-        "travelling": g is not None and aid in g.moves and adv.position is not None,
+        "travelling": travelling,
+        # why the travel move would refuse a step now (no moves left): said instead of the form
+        "travel_refused": travel_refusal(c, aid) if travelling else None,
         "moves": g.moves.get(aid, 0) if g else 0,
         # the travel form's buttons: where one move leads now (every location: no routes known)
         "reachable": [_location(c, lid, from_print) for lid in reachable(c, adv.position)]
-        if g is not None and aid in g.moves and adv.position is not None
+        if travelling
         else [],
         "active": g is not None and c.phase == "playing" and g.active == aid,
         "in_game": g is not None and aid in g.players,

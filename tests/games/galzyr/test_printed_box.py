@@ -207,3 +207,19 @@ def test_the_boxs_placeholder_marks_say_so_until_one_is_moved(client, table):
     assert page(sm, table).count(note) == 2
     move(sm, table, "campaign-move-mark", {"player": 1, "source": "thievery", "to": "perception"})
     assert page(sm, table).count(note) == 1
+
+
+def test_no_moves_left_says_so_instead_of_the_travel_form(client, table):
+    """The travel rule refuses a step with no moves left: the panel reads the same rule, offers
+    no travel buttons and says why."""
+    sm = sit(client, table, "sm")
+    for player in (1, 2):
+        move(sm, table, "campaign-place-figure", {"player": player, "to": "location-1"})
+    travel = page(sm, table).split('id="gz-travel"')[1].split("</details>")[0]
+    assert "/campaign-travel/" in travel and "no moves left" not in travel
+    for player in (1, 2):  # the one travelling takes both moves (the other is refused)
+        for to in ("location-2", "location-3"):
+            move(sm, table, "campaign-travel", {"player": player, "to": to})
+    travel = page(sm, table).split('id="gz-travel"')[1].split("</details>")[0]
+    assert "/campaign-travel/" not in travel
+    assert "has no moves left: the scene comes next." in travel

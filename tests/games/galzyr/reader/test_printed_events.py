@@ -163,3 +163,5 @@ def test_travel_on_the_box_goes_anywhere_one_move_at_a_time():
     assert moved["position_id"] == "location-1" and moved["moves"] == 0
     refusal = refused(state, "campaign-travel", {"player": mover["player"], "to": far})
     assert "no moves left" in refusal
+    # the panel reads the same rule: no travel buttons, the refusal's sentence instead
+    assert moved["travel_refused"] == refusal and moved["travelling"]
