@@ -103,15 +103,8 @@ KNOWN: dict[str, dict[str, str]] = {
         "games.galzyr.campaign.state -> games.services.blobs": "GALZYR",
     },
     "function-level import": {},
-    "process state": {
-        "games.galzyr.campaign.state._NUMBERED": "GALZYR",
-        "games.galzyr.reader.book._handoff": "GALZYR",
-        "games.galzyr.seat_view.campaign._KINDS": "GALZYR",
-    },
-    "over 400 lines": {
-        "tests/games/galzyr/reader/test_book_rules.py": "GALZYR",
-        "tests/games/galzyr/reader/test_scene_effects.py": "GALZYR",
-    },
+    "process state": {},
+    "over 400 lines": {},
 }
 
 

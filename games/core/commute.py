@@ -91,10 +91,12 @@ def made_anyway(
     seat: str,
     *,
     seen: int,
+    needs: Any = None,
 ) -> Made:
     """Make ``move`` on the table's latest ``state`` (at ``version``) for a device that saw
     version ``seen``, or raise Conflict. ``rows`` are the log's newest entries, newest first:
-    the ``version - seen`` moves the device did not see."""
+    the ``version - seen`` moves the device did not see. ``needs``: what the rules need beyond
+    the state (``Game.needs``), opened by the caller."""
     version, latest = table.version, table.state
     gap = version - seen
     if not 0 < gap <= WINDOW:
@@ -111,8 +113,8 @@ def made_anyway(
     reads = [path_of(dotted) for dotted in contended] + list(spec.reads)
     if meets(changed, reads):
         raise Conflict("a move since changed a place it reads")
-    made_seen, said_seen, _ = run(game, saw, move, args, seat)
-    made, said, model = run(game, latest, move, args, seat)
+    made_seen, said_seen, _ = run(game, saw, move, args, seat, needs)
+    made, said, model = run(game, latest, move, args, seat, needs)
     change = diff(saw, made_seen, ordered=False)
     if said != said_seen or not same(change, diff(latest, made, ordered=False), ordered=False):
         raise Conflict("it makes another change on the latest state")
@@ -120,7 +122,7 @@ def made_anyway(
         raise Conflict("a move since changed a place it writes")
     state = made_seen
     for entry in since:
-        again, said_again, _ = run(game, state, entry.name, entry.args, entry.seat)
+        again, said_again, _ = run(game, state, entry.name, entry.args, entry.seat, needs)
         if said_again[:SENTENCE] != entry.sentence[:SENTENCE] or not same(
             diff(state, again, ordered=False),
             diff(entry.before, entry.after, ordered=False),
@@ -164,10 +166,10 @@ def moves_since(game: Game, latest: dict, rows: Sequence[Any]) -> list[Since]:
     return found[::-1]
 
 
-def run(game: Game, data: dict, move: str, args: dict | None, seat: str):
+def run(game: Game, data: dict, move: str, args: dict | None, seat: str, needs: Any = None):
     """(state after, sentence, changed model); any refusal is a Conflict."""
     try:
-        model = game.load(data)
+        model = game.load(data, needs)
         made, sentence = game.apply_to(model, move, args, seat)
     except RuleError as exc:
         raise Conflict(f"{move}: {exc}") from None

@@ -219,6 +219,11 @@ class Game(Generic[S]):
     # counts, modes): the platform's generic tests play each one (tests/games/, tests/api/),
     # so a game in the registry is checked without a list of games in any test.
     sample_options: tuple[dict[str, Any], ...] = ()
+    # What a state's rules need beyond its JSON (Galzyr: its world's book), so they do no I/O:
+    # the service that loaded a table asks ``needs_fn(table)`` once (games/services/) and
+    # ``hand_fn(state, needs)`` gives it to each state loaded from that table.
+    needs_fn: Callable[[Any], Any] | None = None
+    hand_fn: Callable[[S, Any], None] | None = None
 
     # -- what the platform calls -------------------------------------------------------
 
@@ -235,8 +240,20 @@ class Game(Generic[S]):
         self.check_bounds(data)
         return data
 
-    def load(self, data: dict[str, Any]) -> S:
-        return self.State.model_validate(data)
+    def load(self, data: dict[str, Any], needs: Any = None) -> S:
+        state = self.State.model_validate(data)
+        self.hand(state, needs)
+        return state
+
+    def needs(self, table: Any) -> Any:
+        """What this game's rules need beyond ``table``'s state (``needs_fn``), for ``load``:
+        the service that loaded the table asks, so the rules do no I/O."""
+        return self.needs_fn(table) if self.needs_fn is not None else None
+
+    def hand(self, state: S, needs: Any) -> None:
+        """Give ``state`` what its rules need beyond its JSON (``needs_fn``'s answer, if any)."""
+        if self.hand_fn is not None and needs is not None:
+            self.hand_fn(state, needs)
 
     def apply(self, data: dict[str, Any], move: str, args: dict[str, Any] | None, seat: str):
         """Run one move on a copy of ``data``: returns (new state as JSON, sentence)."""

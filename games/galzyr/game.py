@@ -22,6 +22,7 @@ from games.galzyr.moves import checks, effects, scenes, table
 from games.galzyr.moves.campaign import between_games, board, holdings, own_cards, turns
 from games.galzyr.moves.campaign.between_games import start_campaign
 from games.galzyr.reader.book import (
+    Book,
     WorldChoice,
     available_worlds,
     default_world,
@@ -74,6 +75,16 @@ def setup(options: Options, seed: int) -> State:
             "Campaign mode, or leave them as they are."
         )
     return state
+
+
+def needs(table) -> Book | None:
+    """The book of the table's world, opened by the service that loaded the table
+    (``Game.needs_fn``) so the rules read it without asking the shelf; None when that world
+    is not loaded (the rules say so when they need it)."""
+    try:
+        return open_book(table.state["world"])
+    except RuleError:
+        return None
 
 
 class GalzyrGame(Game):
@@ -132,6 +143,8 @@ game = GalzyrGame(
         {"players": ["Ada", "Bo"], "world": "sallowmere-marches"},
         {"players": ["Ada", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
     ),
+    needs_fn=needs,
+    hand_fn=State.hand,
     # Reading scenes, the book-only calendar and the players, the skill check, and in campaign
     # mode applying the scenes' effects and the campaign assistant's moves.
     moves=collect(

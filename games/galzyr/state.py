@@ -16,7 +16,7 @@ from games.galzyr.campaign.facts import MAX_PLAYERS, Prestige, Seat, story_maste
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign.tracked import tracked_facts as campaign_facts
 from games.galzyr.reader import calendar
-from games.galzyr.reader.book import Book, hand_over, handed, open_book
+from games.galzyr.reader.book import Book, open_book
 from games.galzyr.reader.dice import ROLLS
 from games.galzyr.reader.scene_effects import Pending
 from storybook.format import MONTHS
@@ -142,23 +142,22 @@ class State(BaseModel):
     # The story master's reading setting: a check's outcomes stay hidden on their device too
     # until the check is resolved, as the rulebook reveals them (off: seen once chosen).
     hide_outcomes: bool = True
-    _book: Book | None = PrivateAttr(default=None)  # opened once per move or view
+    # The world's book, handed over by the service that loaded the table (game.py ``hand``).
+    _book: Book | None = PrivateAttr(default=None)
 
     @property
     def weekday(self) -> str:
         return calendar.weekday(self.day)
 
+    def hand(self, book: Book) -> None:
+        """The book of this state's world, opened by whoever loaded the state."""
+        self._book = book
+
     def book(self) -> Book:
-        """The world's book, asked of the shelf once per move (and handed to the view after)."""
+        """The world's book as handed over; a state loaded without its table (the rules'
+        tests, a replay, a script) opens it from the installed shelf, once."""
         if self._book is None:
             self._book = open_book(self.world)
-            hand_over(self._book)
-        return self._book
-
-    def book_for_view(self) -> Book:
-        """The book for ``view``: the one the move before it in this request opened, if any."""
-        if self._book is None:
-            self._book = handed(self.world) or open_book(self.world)
         return self._book
 
 

@@ -85,7 +85,8 @@ def trays_page(request: HttpRequest, code: str) -> HttpResponse:
     game = tables.game_of(table)
     if game.slug != "galzyr":
         raise Http404(_("This table does not track a campaign."))
-    state = game.load(table.state)  # parsed once: the seat check and the trays share it
+    # Parsed once: the seat check and the trays share it (no book: the trays don't read it).
+    state = game.load(table.state)
     seats = {seat.id: seat for seat in game.seats_fn(state)}
     seat_id = held.seat
     if seat_id not in seats:
@@ -148,7 +149,7 @@ def _campaign_state(table: Table):
     game = tables.game_of(table)
     if game.slug != "galzyr":
         return None
-    state = game.load(table.state)
+    state = game.load(table.state)  # no book: the trays and "where is" don't read it
     return state if state.mode == "campaign" and state.campaign is not None else None
 
 

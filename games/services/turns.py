@@ -45,13 +45,14 @@ def apply_move(
     with transaction.atomic():
         table, seat, held = locked_for_write(code, expected_version, seat, stale=True)
         game = game_of(table)
+        needs = game.needs(table)  # opened once: the move and the answer's view share it
         if table.version != expected_version:  # made anyway if it commutes with the moves since
             args, new_state, sentence, state = _made_stale(
-                table, game, expected_version, move, args, seat, held
+                table, game, expected_version, move, args, seat, held, needs
             )
         else:
             # Parsed once: the seat check and the move share it (big states parse slowly).
-            state = game.load(table.state)
+            state = game.load(table.state, needs)
             find_seat(table, seat, state)
             if callable(args):
                 args = _form_args(game, state, move, args, seat)
@@ -68,6 +69,7 @@ def apply_move(
     # The answer shows the new state: it is ``state`` (``new_state`` is its dump), so the
     # answer need not parse it again.
     _forget_private(state)
+    game.hand(state, needs)  # as a fresh load is handed it
     return Written(table, logged, held, state)
 
 
@@ -81,7 +83,7 @@ def _form_args(game: Game, state: BaseModel, move: str, read: Callable, seat: st
 
 
 def _made_stale(
-    table: Table, game: Game, expected_version: int, move: str, args, seat: str, held: Access
+    table: Table, game: Game, expected_version: int, move: str, args, seat: str, held: Access, needs
 ):
     """(args, new state, sentence, model) of a move made against an older version: made on
     the latest state if it commutes with the moves since (games/core/commute.py), else — a refusal
@@ -90,16 +92,18 @@ def _made_stale(
     rows = list(table.moves.only(*commute.ROW_FIELDS)[:gap]) if 0 < gap <= commute.WINDOW else []
     try:
         if callable(args):
-            args = _form_args(game, game.load(table.state), move, args, seat)
-        made = commute.made_anyway(game, table, rows, move, args, seat, seen=expected_version)
+            args = _form_args(game, game.load(table.state, needs), move, args, seat)
+        made = commute.made_anyway(
+            game, table, rows, move, args, seat, seen=expected_version, needs=needs
+        )
     except (commute.Conflict, RuleError):
         raise VersionConflict(table, held) from None
     return args, made.state, made.sentence, made.model
 
 
 def _forget_private(state: BaseModel) -> None:
-    """Drop the model's private caches (galzyr's book, dark_tales' catalog) as a parse would
-    have none: the view opens them again (galzyr's book is handed over, see its book.py)."""
+    """Drop the model's private caches (dark_tales' catalog) as a parse would have none; what
+    ``Game.needs_fn`` gave it (galzyr's book) is handed again after, as a fresh load is."""
     for name, attr in type(state).__private_attributes__.items():
         setattr(state, name, attr.get_default())
 

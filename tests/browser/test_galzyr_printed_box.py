@@ -25,7 +25,7 @@ from games.services import tables, turns
 from tests.browser import galzyr_steps as gz
 from tests.browser import seats
 from tests.browser.conftest import PHONE, TABLET, save_shot
-from tests.games.galzyr.reader.test_book_rules import READER
+from tests.games.galzyr.reader.book_world import READER
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -31,6 +31,8 @@ card is in them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import (
@@ -211,7 +213,6 @@ class Round(Strict):
         return self.players[self.active_index]
 
 
-_NUMBERED: dict[str, dict[int, list[int]]] = {}  # catalog digest → number → its copies
 CATALOG = (
     "galzyr-copies"  # the kind of blob a campaign's catalog is kept as (games/services/blobs.py)
 )
@@ -222,6 +223,21 @@ def keep_catalog(copies: list[Copy]) -> str:
     """The digest naming a catalog, kept with its parsed copies (made once per campaign)."""
     data = [c.model_dump(mode="json") for c in copies]
     return blobs.keep(data, (CATALOG, tuple(copies)))
+
+
+def _index(copies: Iterable[Copy]) -> dict[int, list[int]]:
+    """Card number → its copies' ids, in catalog order."""
+    index: dict[int, list[int]] = {}
+    for cid, c in enumerate(copies):
+        index.setdefault(c.number, []).append(cid)
+    return index
+
+
+# A named catalog never changes, so its index is kept by digest. 8: a server's tables share a
+# few worlds' catalogs; an index costs a few KB.
+@lru_cache(maxsize=8)
+def _named_index(digest: str) -> dict[int, list[int]]:
+    return _index(catalog_copies(digest))
 
 
 def catalog_copies(digest: str) -> list[Copy]:
@@ -314,13 +330,7 @@ class Campaign(Strict):
 
     def numbered(self, number: int) -> list[int]:
         """The copies of card #``number``, in catalog order."""
-        index = _NUMBERED.get(self._catalog) if self._catalog is not None else None
-        if index is None:
-            index = {}
-            for cid, c in enumerate(self.copies):
-                index.setdefault(c.number, []).append(cid)
-            if self._catalog is not None:  # a named catalog never changes: index it once
-                _NUMBERED[self._catalog] = index
+        index = _named_index(self._catalog) if self._catalog is not None else _index(self.copies)
         return list(index.get(number, ()))
 
     @property

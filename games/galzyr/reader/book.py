@@ -1,13 +1,10 @@
 """The book as the reader sees it, and where books come from (pure: no Django).
 
-The reader's rules never touch the database. They ask ``open_book(slug)`` for a ``Book``:
+The reader's rules never touch the database. The service that loads a table hands its state
+the world's ``Book`` (games/galzyr/game.py ``needs``/``hand``, opened with ``open_book``):
 the world's name, skills and names for sentences, its event cards, the list of its scenes,
-and ``scene(number)``, which fetches one scene on demand (and keeps it).
-
-A move and the page re-rendered after it read the same book: the move hands the book it
-opened to the next view of the same world on the same thread (``hand_over`` /
-``handed``), so a request asks the shelf once, not twice (on a stored world that check reads
-the world's row, which costs more the bigger the world).
+and ``scene(number)``, which fetches one scene on demand (and keeps it). A move and the page
+drawn after it share the book the move was handed.
 
 Where books come from is pluggable: a *shelf* is installed with ``install(shelf)``. The
 Django side (``games.galzyr.reader.database_shelf``) installs one that reads the loaded worlds from the
@@ -17,11 +14,9 @@ folders from disk.
 
 from __future__ import annotations
 
-import threading
-import time
-from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -30,9 +25,6 @@ from storybook.format import Card, EventCard, Scene, WorldInfo
 from storybook.lint.folder import load_world
 
 SCENE_CACHE = 512  # scenes kept per book; a 2,000-scene book is read a few scenes at a time
-# A handed-over book is taken by the view of the same request, within milliseconds; one
-# nobody took (a move made without a view) is dropped after this long.
-HANDOFF_SECONDS = 1.0
 
 
 @dataclass
@@ -48,34 +40,29 @@ class Book:
     fetch: Callable[[int], Scene | None] = field(repr=False)
     cards: Mapping[int, str] = field(default_factory=dict)  # card number → name
     catalog: Mapping[int, Card] = field(default_factory=dict, repr=False)  # the campaign's cards
-    _scenes: OrderedDict[int, Scene | None] = field(default_factory=OrderedDict, repr=False)
-    _listing: tuple[int, list[dict[str, object]]] | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self.names: dict[str, str] = self.info.names()
         self.numbers = frozenset(n for n, _ in self.titles)
+        # A book is one version of its world: its scenes never change, so each is fetched
+        # once, by number (SCENE_CACHE of them), and the browse list built once per limit
+        # (2: the view's one LIST_LIMIT, and a test's).
+        self._fetched = lru_cache(maxsize=SCENE_CACHE)(self.fetch)
+        self._listing = lru_cache(maxsize=2)(self._list)
 
     def scene(self, number: int) -> Scene | None:
         """The scene with this number, or None when the book has none."""
         if number not in self.numbers:
             return None
-        try:
-            scene = self._scenes[number]
-        except KeyError:
-            scene = self.fetch(number)
-            self._scenes[number] = scene
-            if len(self._scenes) > SCENE_CACHE:
-                self._scenes.popitem(last=False)
-        else:
-            self._scenes.move_to_end(number)
-        return scene
+        return self._fetched(number)
 
     def listing(self, limit: int) -> list[dict[str, object]]:
         """The first ``limit`` scenes as ``{"number", "title"}``, built once per book (the
         browse list every manager's view carries). Shared: read only."""
-        if self._listing is None or self._listing[0] != limit:
-            self._listing = (limit, [{"number": n, "title": t} for n, t in self.titles[:limit]])
-        return self._listing[1]
+        return self._listing(limit)
+
+    def _list(self, limit: int) -> list[dict[str, object]]:
+        return [{"number": n, "title": t} for n, t in self.titles[:limit]]
 
     def event(self, card: int) -> EventCard | None:
         for ev in self.events:
@@ -170,26 +157,6 @@ def open_book(slug: str) -> Book:
     return book
 
 
-_handoff = threading.local()
-
-
-def hand_over(book: Book) -> None:
-    """A move opened ``book``: the view that follows on this thread may read it as it is."""
-    _handoff.book = (book, time.monotonic())
-
-
-def handed(slug: str) -> Book | None:
-    """The book a move on this thread just handed over (once), if it is of world ``slug``."""
-    held = getattr(_handoff, "book", None)
-    _handoff.book = None
-    if held is None:
-        return None
-    book, since = held
-    if book.slug != slug or time.monotonic() - since > HANDOFF_SECONDS:
-        return None
-    return book
-
-
 def default_world() -> str:
     slug = _require_shelf().default_slug()
     if slug is None:
@@ -218,15 +185,14 @@ class FolderShelf:
         else:
             self.folders = {Path(p).name: Path(p) for p in folders}
         self.default = default
-        self._books: dict[str, Book] = {}
+        # Each of its folders loaded once (a finite set of keys: the folders it was given).
+        self._load = cache(self._load_folder)
 
     def book(self, slug: str) -> Book | None:
-        if slug not in self._books:
-            path = self.folders.get(slug)
-            if path is None:
-                return None
-            self._books[slug] = Book.from_world(load_world(path), slug, version=slug)
-        return self._books[slug]
+        return self._load(slug) if slug in self.folders else None
+
+    def _load_folder(self, slug: str) -> Book:
+        return Book.from_world(load_world(self.folders[slug]), slug, version=slug)
 
     def default_slug(self) -> str | None:
         if self.default is not None:

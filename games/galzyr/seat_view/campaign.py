@@ -7,6 +7,7 @@ reads ``may``, and the engine refuses the same roles).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.core.engine import RuleError
@@ -14,7 +15,7 @@ from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot, round_limit
 from games.galzyr.campaign.rounds import calendar_phase, reachable, routes_known, travel_refusal
 from games.galzyr.campaign.setup import first_turn
-from games.galzyr.campaign.state import HOLDINGS, is_tray
+from games.galzyr.campaign.state import HOLDINGS, catalog_copies, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
 from games.galzyr.reader.reading import printed
 from games.galzyr.state import State, is_story_master
@@ -55,28 +56,30 @@ def where_answer(state: State, number: int, seat: str | None) -> str | None:
     return core.where_is(c, number, hide_drawn=seat is None or not is_story_master(state, seat))
 
 
-_KINDS: dict[str, dict[str, list[dict[str, Any]]]] = {}  # catalog digest → its kinds
-
-
 def _kinds(c: core.Campaign) -> dict[str, list[dict[str, Any]]]:
     """Each status and companion card of the catalog once, in numerical order, for the
     "gain" selects: one pass over the copies (the bench's catalog has hundreds), once per
     catalog named by digest (games/services/blobs.py), since it never changes. Shared: read only."""
     digest = c.catalog_digest
-    if digest is not None and digest in _KINDS:
-        return _KINDS[digest]
+    return _kinds_named(digest) if digest is not None else _kinds_of(c.copies)
+
+
+# 8: a server's tables share a few worlds' catalogs; the lists cost a few KB each.
+@lru_cache(maxsize=8)
+def _kinds_named(digest: str) -> dict[str, list[dict[str, Any]]]:
+    return _kinds_of(catalog_copies(digest))
+
+
+def _kinds_of(copies: list[core.Copy]) -> dict[str, list[dict[str, Any]]]:
     out: dict[str, dict[int, dict[str, Any]]] = {"adventurer_status": {}, "companion": {}}
-    for cp in c.copies:
+    for cp in copies:
         if cp.type in out and cp.number not in out[cp.type]:
             out[cp.type][cp.number] = {"number": cp.number, "name": cp.name}
         elif cp.type in out and cp.icon and cp.name != out[cp.type][cp.number]["name"]:
             # one card per adventurer icon (#000 "Card #000 (Bumir)"…): named by none of
             # them, as the gain form gives the copy with the icon of the adventurer chosen
             out[cp.type][cp.number]["name"] = _shared_name(cp.name, out[cp.type][cp.number]["name"])
-    kinds = {kind: [v for _, v in sorted(cards.items())] for kind, cards in out.items()}
-    if digest is not None:
-        _KINDS[digest] = kinds
-    return kinds
+    return {kind: [v for _, v in sorted(cards.items())] for kind, cards in out.items()}
 
 
 def _shared_name(one: str, other: str) -> str:
@@ -218,7 +221,7 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         return None
     g = c.game
     try:
-        book = state.book()  # skill and tag names (the book is open for the view already)
+        book = state.book()  # skill and tag names (the book was handed to the state)
         names = book.names
         tags = [{"id": t.id, "name": t.name} for t in book.info.tags]
         from_print = printed(book)

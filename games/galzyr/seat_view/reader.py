@@ -60,7 +60,7 @@ def _timer_stacks(state: State) -> dict[int, list[int]]:
 def view(state: State, seat: str) -> dict[str, Any]:
     r = role(state, seat)
     try:
-        book: Book | None = state.book_for_view()
+        book: Book | None = state.book()
         error = None
     except RuleError as exc:
         book, error = None, str(exc)

@@ -172,7 +172,9 @@ def test_the_answer_to_a_move_does_not_parse_the_state_again(world, client, monk
     loads = []
     original = type(game).load
     monkeypatch.setattr(
-        type(game), "load", lambda self, data: loads.append(1) or original(self, data)
+        type(game),
+        "load",
+        lambda self, data, needs=None: loads.append(1) or original(self, data, needs),
     )
     response = client.post(
         reverse("games:move", args=[table.code, "campaign-move-card"]),

@@ -1,191 +1,23 @@
-"""The storybook reader's pure rules: calendar, dice, checks, options, seats, event cards.
+"""The storybook reader's pure rules of reading a scene: checks and outcomes, options, what
+each seat sees, prestige, event cards, and the minimal world read end to end.
 
-No database: the books come from world folders through a ``FolderShelf``.
+No database: the books come from world folders through a ``FolderShelf`` (book_world.py).
 """
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
-import pytest
-
-from games.core.engine import RuleError
-from games.core.rng import Rng
 from games.galzyr.game import game
-from games.galzyr.reader import book as books
-from games.galzyr.reader import calendar
-from games.galzyr.reader import dice as dice_rules
 from tests.games.galzyr.playing import play, refused, said
 
-ROOT = Path(__file__).resolve().parents[4]
-READER = Path(__file__).parent / "reader_world"
-MINIMAL = ROOT / "fixtures" / "worlds" / "_minimal"
-SHELF = books.FolderShelf({"reader": READER, "minimal": MINIMAL}, default="reader")
-CIRCLE = ["thievery", "might", "survival", "knowledge", "communication", "perception"]
-
-
-@pytest.fixture(autouse=True)
-def shelf():
-    previous = books.install(SHELF)
-    yield SHELF
-    books.install(previous)
-
-
-def new(players=("Mara", "Bo", "Cy"), seed=7, **options) -> dict:
-    return game.setup({"players": list(players), **options}, seed=seed)
-
-
-def reading(scene=2001, month="june", **options) -> dict:
-    state = play(new(**options), "pick-month", {"month": month})
-    return play(state, "open-scene", {"number": scene})
-
-
-def as_json(state: dict, seat: str) -> str:
-    return json.dumps(game.view(state, seat))
-
-
-# -- setup ---------------------------------------------------------------------------------
-def test_a_new_table_reads_the_default_world_and_shuffles_its_event_deck():
-    state = new()
-    assert state["world"] == "reader"
-    assert sorted(state["deck"]) == [78, 79]
-    assert state["month"] is None and state["scene"] is None
-    assert {new(seed=s)["deck"][0] for s in range(20)} == {78, 79}
-    assert game.load(state).model_dump(mode="json") == state
-
-
-def test_a_world_that_is_not_loaded_is_refused():
-    with pytest.raises(RuleError, match="not loaded"):
-        new(world="atlantis")
-
-
-def test_seats_are_the_table_the_story_master_and_each_player():
-    seats = game.seats(new())
-    assert [s.id for s in seats] == ["table", "sm", "p1", "p2", "p3"]
-    assert [s.kind for s in seats][:2] == ["table", "sm"]
-
-
-# -- calendar ------------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    ("month", "side"),
-    [("march", "summer"), ("august", "summer"), ("september", "winter"), ("february", "winter")],
+from .book_world import (
+    as_json,
+    checking,
+    new,
+    reading,
+    shelf,  # noqa: F401 (the shelf every test reads)
 )
-def test_the_month_says_which_side_of_the_board_to_use(month, side):
-    state = play(new(), "pick-month", {"month": month})
-    assert game.view(state, "table")["side"] == side
-    assert f"the {side} side" in said(new(), "pick-month", {"month": month})
-
-
-def test_the_starting_day_is_random_on_the_top_row_and_seeded():
-    days = {play(new(seed=s), "pick-month", {"month": "may"})["day"] for s in range(40)}
-    assert days == set(range(7))
-    again = [play(new(seed=3), "pick-month", {"month": "may"})["day"] for _ in range(3)]
-    assert len(set(again)) == 1
-
-
-def test_the_day_token_loops_from_sunday_to_the_next_rows_monday():
-    state = play(new(), "pick-month", {"month": "may"})
-    state = play(state, "set-day", {"day": 5})
-    assert game.view(state, "table")["weekday"] == "saturday"
-    state = play(play(state, "advance-day"), "advance-day")
-    view = game.view(state, "table")
-    assert (view["weekday"], view["week"]) == ("monday", 2)
-    slots = [slot for row in view["calendar"] for slot in row]
-    assert [s["day"] for s in slots if s["token"]] == [7]
-    assert all(s["past"] for s in slots[:7])
-
-
-def test_the_calendar_ends_and_needs_a_month_first():
-    assert "Pick the month" in refused(new(), "advance-day")
-    state = play(new(), "pick-month", {"month": "may"})
-    state = play(state, "set-day", {"day": calendar.last_day()})
-    assert "no more days" in refused(state, "advance-day")
-
-
-# -- dice ----------------------------------------------------------------------------------
-def test_each_skill_mark_swaps_a_base_die_for_an_advanced_one():
-    pool = dice_rules.build_pool(["survival", "might", "might"], CIRCLE)
-    assert pool == ["might", "might", "survival", "base", "base"]
-    assert dice_rules.build_pool([], CIRCLE) == ["base"] * 5
-
-
-@pytest.mark.parametrize(
-    ("marks", "message"),
-    [
-        (["might"] * 3, "At most 2 advanced dice of one skill"),
-        (["might", "might", "survival", "survival", "knowledge", "perception"], "5 dice"),
-        (["swimming"], "no skill"),
-    ],
-)
-def test_a_pool_keeps_to_the_rules(marks, message):
-    with pytest.raises(RuleError, match=message):
-        dice_rules.build_pool(marks, CIRCLE)
-
-
-def test_the_face_tables_are_ours_and_count_double_successes():
-    assert dice_rules.faces("base", CIRCLE) == [(s,) for s in CIRCLE]
-    might = dice_rules.faces("might", CIRCLE)
-    assert might[0] == ("might", "might")
-    assert sum(f.count("might") for f in might) == 5  # strong for its own skill
-    assert sum(f.count("survival") for f in might) == 2  # good for a neighbour
-    assert sum(f.count("knowledge") for f in might) == 0
-    pool = ["might", "base"]
-    assert dice_rules.dice_successes(pool, [0, 1], "might", CIRCLE) == 3
-
-
-def test_rolls_follow_the_seeded_generator():
-    pool = dice_rules.build_pool(["might"], CIRCLE)
-    first = dice_rules.roll(pool, CIRCLE, Rng(42))
-    assert first == dice_rules.roll(pool, CIRCLE, Rng(42))
-    assert all(0 <= i < 6 for i in first)
-
-
-@pytest.mark.parametrize(
-    ("dice", "stars", "broken", "total"), [(2, 0, 0, 2), (2, 1, 0, 3), (1, 0, 3, 0), (0, 2, 1, 1)]
-)
-def test_the_total_adds_stars_takes_broken_stars_and_never_goes_below_zero(
-    dice, stars, broken, total
-):
-    assert dice_rules.total(dice, stars, broken) == total
-
-
-def checking(**options) -> dict:
-    return play(reading(**options), "choose", {"option": 1})
-
-
-def test_the_dice_helper_rolls_once_rerolls_once_then_resolves():
-    state = play(checking(), "roll", {"marks": ["might", "might"]}, seat="p1")
-    dice = state["dice"]
-    assert dice["pool"] == ["might", "might", "base", "base", "base"] and dice["rolls"] == 1
-    assert state["marks"][0] == ["might", "might"]  # remembered for Mara's next check
-    assert "rolled" in refused(state, "roll", {"marks": []})
-    state = play(state, "reroll", seat="p1")
-    assert "one reroll" in refused(state, "reroll")
-    state = play(state, "adjust-dice", {"broken": 1})
-    state = play(state, "adjust-dice", {"stars": 1})
-    check = game.view(state, "table")["check"]
-    assert check["dice"]["total"] == max(0, check["dice"]["shown"])
-    assert check["resolved"] is False
-    state = play(state, "resolve-check", seat="p1")
-    assert state["successes"] == check["dice"]["total"]
-    assert "resolved" in refused(state, "reroll")
-
-
-def test_broken_stars_never_take_the_total_below_zero():
-    state = checking()
-    for _ in range(4):
-        state = play(state, "adjust-dice", {"broken": 1})
-    state = play(state, "roll", {"marks": []})
-    dice = game.view(state, "sm")["check"]["dice"]
-    assert dice["broken"] == 4 and dice["total"] == max(0, dice["shown"] - 4)
-    assert "nothing to take back" in refused(checking(), "adjust-dice", {"stars": -1})
-
-
-def test_the_successes_from_physical_dice_can_be_entered_instead():
-    state = play(checking(), "enter-successes", {"n": 2}, seat="table")
-    assert state["successes"] == 2 and state["dice"] is None
-    assert "Roll the dice first" in refused(checking(), "resolve-check")
 
 
 # -- checks and outcomes -------------------------------------------------------------------
@@ -410,41 +242,3 @@ def test_the_minimal_world_reads_end_to_end():
     assert state["locked"]
     view = game.view(state, "table")
     assert view["world"]["name"] == "Minimal Vale" and view["side"] == "winter"
-
-
-def test_a_book_fetches_each_scene_once_and_only_scenes_it_has():
-    fetched = []
-    world = SHELF.book("reader")
-
-    def fetch(number):
-        fetched.append(number)
-        return world.fetch(number)
-
-    book = books.Book("r", "R", "v1", world.info, world.events, world.titles, fetch)
-    assert book.scene(2001).title == "The ferry rope"
-    assert book.scene(2001) is book.scene(2001)
-    assert book.scene(1234) is None
-    assert fetched == [2001]
-    assert book.skills == CIRCLE and book.skill_name("might") == "Might"
-
-
-def test_without_a_shelf_the_reader_says_so():
-    previous = books.install(None)
-    try:
-        with pytest.raises(RuleError, match="storybook is not set up"):
-            new()
-    finally:
-        books.install(previous)
-
-
-# -- the book a move hands to the view after it ---------------------------------------------
-def test_the_view_after_a_move_reads_the_book_the_move_opened_once(monkeypatch):
-    book = SHELF.book("reader")
-    books.hand_over(book)
-    assert books.handed("reader") is book
-    assert books.handed("reader") is None  # taken once: the next request asks the shelf
-    books.hand_over(book)
-    assert books.handed("minimal") is None  # another world's view: never this book
-    books.hand_over(book)
-    monkeypatch.setattr(books, "HANDOFF_SECONDS", -1.0)  # nobody took it in time
-    assert books.handed("reader") is None
