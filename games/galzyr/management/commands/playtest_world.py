@@ -1,5 +1,8 @@
 """manage.py playtest_world PATH --runs N --seed S [--exhaustive]: play the book, count coverage."""
 
+from pathlib import Path
+
+from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
 from games.galzyr.playtest import exhaustive, playtest
@@ -34,6 +37,7 @@ class Command(BaseCommand):
     def handle(self, *args, path: str, runs: int, seed: int, **options):
         if runs < 0:
             raise CommandError("--runs can't be negative.")
+        path = str(world_folder(path))
         try:
             world = load_world(path)
         except WorldError as exc:
@@ -57,3 +61,18 @@ class Command(BaseCommand):
         if options["require_full_coverage"] and incomplete:
             raise CommandError(f"{path}: some scenes, options or outcomes were never reached.")
         self.stdout.write(self.style.SUCCESS(f"{path}: no runtime errors."))
+
+
+def world_folder(given: str) -> Path:
+    """The folder named, or the shipped world's folder when a slug is given
+    (``playtest_world sallowmere-marches``); anything else is refused as what it is."""
+    folder = Path(given)
+    if folder.is_dir():
+        return folder
+    shipped = Path(settings.BASE_DIR) / "fixtures" / "worlds" / given
+    if shipped.is_dir():
+        return shipped
+    raise CommandError(
+        f"{given}: no such folder. Give a world's folder (e.g. fixtures/worlds/<slug>) "
+        "or the slug of a world under fixtures/worlds/."
+    )

@@ -93,3 +93,13 @@ def test_playtest_world_can_require_full_coverage(make_world):
     out, err = run("playtest_world", str(path), "--runs", "100", "--require-full-coverage")
     assert err is not None and "never reached" in str(err)
     assert "scenes/1001.yaml:5: scene 1001 option 1" in out
+
+
+def test_playtest_world_takes_a_shipped_worlds_slug():
+    out, err = run("playtest_world", "_minimal", "--runs", "20", "--brief")
+    assert err is None and "Minimal Vale" in out
+
+
+def test_playtest_world_names_a_missing_folder_as_missing(tmp_path):
+    out, err = run("playtest_world", str(tmp_path / "nowhere"), "--runs", "20")
+    assert "no such folder" in str(err) and "does not lint" not in str(err)
