@@ -124,8 +124,9 @@ def _adventurer(
         "position": c.location_name(adv.position) if adv.position else None,
         "position_id": adv.position,
         "travelling": travelling,
-        # why the travel move would refuse a step now (no moves left): said instead of the form
-        "travel_refused": travel_refusal(c, aid) if travelling else None,
+        # why the travel move would refuse a step now (no moves left): said instead of the form;
+        # only while a game is played (a saved or finished one keeps its round: no travel then)
+        "travel_refused": travel_refusal(c, aid) if travelling and c.phase == "playing" else None,
         "moves": g.moves.get(aid, 0) if g else 0,
         # the travel form's buttons: where one move leads now (every location: no routes known)
         "reachable": [_location(c, lid, from_print) for lid in reachable(c, adv.position)]
