@@ -160,7 +160,9 @@ def _scene(state: State, seat: str, book: Book) -> dict[str, Any]:
     for opt in data["options"]:
         if opt["check"] is not None:
             opt["check"]["skill_name"] = book.skill_name(opt["check"]["skill"])
-    hidden = seat == "sm" and conceal_outcomes(state, data["options"])  # until the check
+    # The story master by role (the reading player of a campaign too, on their device or on
+    # the shared display handed to them), not the fixed seat: their outcomes wait for the check.
+    hidden = is_story_master(state, seat) and conceal_outcomes(state, data["options"])
     met = prerequisite_met(scene, ctx)
     return {
         "scene": data,

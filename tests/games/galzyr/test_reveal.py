@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import shutil
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -21,6 +22,7 @@ from django.urls import reverse
 from games.core.engine import RuleError
 from games.galzyr.game import game
 from games.galzyr.reader import book as books
+from games.galzyr.state import State, reading_player
 from games.services import tables, turns
 from tests.games.galzyr.playing import play
 from tests.games.galzyr.reader.book_world import READER, SHELF
@@ -137,3 +139,32 @@ def test_the_api_answers_the_story_master_without_the_outcomes_until_resolved(ta
         format="json",
     ).json()
     assert OUTCOME in json.dumps(answer["table"])
+
+
+# -- the reading player of a campaign is the story master: the same reveal -------------------
+SAMPLE = Path(__file__).resolve().parents[3] / "fixtures" / "worlds" / "sallowmere-marches"
+SAMPLE_SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
+CHECK_SCENE = 2002  # "The Last Run": option 2 tests Survival
+
+
+@pytest.fixture
+def sample_shelf():
+    previous = books.install(SAMPLE_SHELF)
+    yield SAMPLE_SHELF
+    books.install(previous)
+
+
+def test_the_reading_player_of_a_campaign_sees_no_outcome_before_the_check(sample_shelf):
+    state = game.setup({"players": ["Mara", "Bo"], "mode": "campaign"}, seed=5)
+    state = play(state, "open-scene", {"number": CHECK_SCENE})
+    state = play(state, "choose", {"option": 2})
+    reader = reading_player(State.model_validate(state))
+    assert reader is not None and game.role(game.load(state), reader) == "sm"
+    seen = game.view(state, reader)
+    assert seen["outcomes_hidden"] is True
+    assert all(opt["outcomes"] is None for opt in seen["scene"]["options"] if opt["check"])
+    state = play(state, "roll", {"marks": []}, seat=reader)
+    assert game.view(state, reader)["outcomes_hidden"] is True
+    state = play(state, "enter-successes", {"n": 1}, seat=reader)
+    seen = game.view(state, reader)
+    assert seen["chosen_option"]["outcomes"]  # revealed: the chosen option's, as for "sm"
