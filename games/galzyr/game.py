@@ -39,6 +39,7 @@ from games.galzyr.state import (
     invariants,
     outcome,
     role,
+    to_act,
 )
 
 W = TypeVar("W")
@@ -125,6 +126,8 @@ game = GalzyrGame(
     # Who may make which move: each move's ``roles`` (games/galzyr/moves/), over these roles.
     role_fn=role,
     role_names=ROLE_NAMES,
+    # Who has something to do now: a shared display handed over to a seat hides once it has not.
+    to_act_fn=to_act,
     # What the story master alone sees (seat_view/reader.py): the drawn event card and its question, the
     # story-master paragraphs, the secret questions, the outcomes of the options and the notes.
     # ``note``: a note effect's own text (its ``text`` too), for the story master alone.

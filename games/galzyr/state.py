@@ -195,6 +195,28 @@ def is_story_master(state: State, seat: str) -> bool:
     return role(state, seat) == "sm"
 
 
+def to_act(state: State) -> set[str]:
+    """The seats with something to do now (the game's ``to_act_fn``: the shared display handed
+    over to a seat hides again once it is not among them). Players make no move off their
+    turn: the active player reads along, chooses and rolls during their turn; the story master
+    (the reading player of a campaign of two or more, else the Story master seat) while a scene
+    is being read, an event card is held or its effects wait, and in book-only mode always (they
+    open the next scene); between games the Story master seat runs the setup with the table, and
+    at a competitive game's end every winner reads the ending scene with them."""
+    c = state.campaign
+    if state.mode == "campaign" and c is not None and c.phase != "playing":
+        winners = {
+            f"p{i + 1}" for i in range(len(state.players)) if role(state, f"p{i + 1}") == "active"
+        }
+        return {"sm"} | (winners if c.phase == "over" else set())
+    seats = {f"p{state.active + 1}"}
+    reading = state.scene is not None and not state.locked
+    waiting = state.drawn is not None or any(not e.done for e in state.effects)
+    if state.mode == "book" or reading or waiting:
+        seats.add(reading_player(state) or "sm")
+    return seats
+
+
 def reader_seat(state: State, seat: str) -> str:
     if is_story_master(state, seat):
         return "story_master"
