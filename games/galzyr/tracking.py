@@ -69,6 +69,9 @@ def sync(state: State) -> None:
         state.month = c.month  # type: ignore[assignment]
     if c.calendar.day is not None:
         state.day = min(c.calendar.day, reader_calendar.last_day())
+    # the reader draws from the campaign's event deck: the trays say what is in it and in
+    # which order ("Move a card" puts event cards in and takes them out)
+    state.deck = [c.copies[cid].number for cid in c.places["event_deck"]]
     game_ = c.game
     if game_ is not None and c.phase == "playing":
         aid = game_.active

@@ -91,7 +91,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "day": state.day if state.month else None,  # with may.set_day, the calendar's key
         "calendar": calendar.rows(state.day if state.month else None, _timer_stacks(state)),
         "last_day": state.day >= calendar.last_day(),
-        "deck": len(state.deck),
+        # in a campaign the trays are the one list of the event deck
+        "deck": len(state.campaign.places["event_deck"]) if state.campaign else len(state.deck),
         "event": _event(state, seat, book),
         "earned": {
             "active": state.earned[0],

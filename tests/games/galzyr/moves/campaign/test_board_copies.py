@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from games.galzyr.campaign.text import possessive
+from games.galzyr.game import game
 from games.galzyr.moves.campaign.board import copy_choices
 from games.galzyr.state import State
 
@@ -86,3 +87,18 @@ def test_the_page_offers_each_copy_with_the_moves_arguments():
     for x in choices:  # each choice, sent as the move's arguments, is not ambiguous
         args = {"number": 170, "to": "vault", "source": x["source"], "variant": x["variant"]}
         run(s, "campaign-move-card", args)
+
+
+def test_the_event_deck_shown_and_drawn_is_the_trays_after_move_a_card():
+    """'Move a card' takes an event card out of the event deck: the reader's count and the top
+    card drawn follow the trays (one list), not a copy of the deck kept beside them."""
+    s = new()
+    top, *rest = numbers(s, "event_deck")
+    s, _ = run(s, "campaign-move-card", {"number": top, "to": "vault"})
+    assert numbers(s, "event_deck") == rest
+    assert game.view(s, "sm")["deck"] == len(rest)
+    drawn, _ = run(s, "draw-event")
+    assert numbers(drawn, "drawn") == [rest[0]] and State.model_validate(drawn).deck == rest[1:]
+    s, _ = run(s, "campaign-move-card", {"number": top, "to": "event_deck"})
+    assert numbers(s, "event_deck") == [*rest, top]
+    assert State.model_validate(s).deck == [*rest, top]
