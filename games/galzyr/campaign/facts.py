@@ -147,6 +147,11 @@ GALZYR_PLAN = ResetPlan(
 )
 
 
+# "Game setup", the last step: a player holding quest #111 (each adventurer's starting quest,
+# one per icon) skips placing their figure and picking up quests, as an Isolated one does.
+START_QUEST = 111
+
+
 def month_index(name: str) -> int:
     return MONTHS.index(name)
 

@@ -11,7 +11,7 @@ from games.core.rng import Rng
 
 from .calendar import place_timer
 from .cards import refill_noticeboard, relocate
-from .facts import MAX_ITEMS, calendar_slot, round_limit
+from .facts import MAX_ITEMS, START_QUEST, calendar_slot, round_limit
 from .rounds import start_turn
 from .state import Campaign, Round
 from .text import Checklist, Step, adventurer_name, card_label, possessive
@@ -195,13 +195,26 @@ def _lay_out(
                 )
             )
         else:
-            steps.append(
-                Step(
-                    f"{adventurer_name(state, aid)} places their figure on a location card (or skips: quest #111, Isolated).",
-                    manual=True,
-                )
-            )
+            steps.append(_first_place(state, aid))
     return steps
+
+
+def _first_place(state: Campaign, aid: str) -> Step:
+    """The setup's last step for one adventurer: a figure on a location card, quests picked up
+    there; skipped by one who holds the starting quest #111 or is Isolated (a status the app
+    may not know, so it is said as a condition)."""
+    name = adventurer_name(state, aid)
+    if any(state.copies[cid].number == START_QUEST for cid in state.places[f"quests:{aid}"]):
+        return Step(
+            f"{name} holds quest #{START_QUEST:03d}, their starting quest: their figure stays "
+            "off the board for now and they pick up no quests.",
+            manual=True,
+        )
+    return Step(
+        f"{name} places their figure on any location card and may pick up quests there; "
+        f"if {name} is Isolated, they skip this and their figure stays off the board.",
+        manual=True,
+    )
 
 
 def _take_own_cards(state: Campaign, aid: str, *, fresh: bool) -> Checklist:

@@ -223,3 +223,13 @@ def test_no_moves_left_says_so_instead_of_the_travel_form(client, table):
     travel = page(sm, table).split('id="gz-travel"')[1].split("</details>")[0]
     assert "/campaign-travel/" not in travel
     assert "has no moves left: the scene comes next." in travel
+
+
+def test_the_setup_says_who_skips_placing_their_figure_and_why(client, table):
+    """Rulebook, Game setup: a player with quest #111 (each adventurer's starting quest) skips
+    placing their figure and picking up quests, as an Isolated one does: the checklist says
+    which case is whose, with no self-contradicting "(or skips …)"."""
+    checklist = page(sit(client, table, "sm"), table).split('id="gz-checklist"')[1]
+    checklist = checklist.split("</details>")[0]
+    assert "or skips" not in checklist
+    assert "holds quest #111, their starting quest: their figure stays off the board" in checklist
