@@ -167,10 +167,10 @@ def role(state: State, seat: str) -> Role:
     scenes as the rules' story master (``reading_player``); the Story master seat always is."""
     if seat in ("sm", "table"):
         return seat  # type: ignore[return-value]
+    if seat == reading_player(state):
+        return "sm"  # solo: the active player too (every move open to "active" is to "sm")
     if seat == f"p{state.active + 1}":
         return "active"
-    if seat == reading_player(state):
-        return "sm"
     c = state.campaign
     if c is not None and c.phase == "over" and seat[1:].isdigit():
         # a competitive game's ending scene: every winner is an active player
@@ -181,10 +181,11 @@ def role(state: State, seat: str) -> Role:
 
 
 def reading_player(state: State) -> str | None:
-    """Campaign mode, during a game of two or more: the seat of the player who reads the active
-    player's scenes as story master (the rules rotate it with the turn: ``story_master``)."""
+    """Campaign mode, during a game: the seat of the player who reads the active player's
+    scenes as story master (the rules rotate it with the turn: ``story_master``); in a solo
+    game the one player, who reads to themselves (the rulebook's "Story master")."""
     c = state.campaign
-    if c is None or c.phase != "playing" or len(state.players) < 2:
+    if c is None or c.phase != "playing" or not state.players:
         return None
     return f"p{story_master(len(state.players), state.active) + 1}"
 

@@ -139,3 +139,16 @@ def test_the_story_master_role_rotates_with_the_turn_as_the_rules_say(campaign_t
 def test_the_story_master_alone_answers_in_secret_and_by_hand():
     only_sm = {name for name, spec in game.moves.items() if spec.roles == {"sm"}}
     assert only_sm == {"answer-secret", "answer-by-hand", "confirm-event", "set-hide-outcomes"}
+
+
+def test_a_solo_player_is_their_own_story_master():
+    """Rulebook: each scene is read to the active player by the story master, "in solo games
+    those are the same person": the one player's device is the story master (it draws the event
+    card, sees what the story master sees), and still makes the active player's moves."""
+    state = game.setup({"players": ["Mara"], "mode": "campaign"}, seed=5)
+    parsed = State.model_validate(state)
+    assert game.role_fn(parsed, "p1") == "sm"
+    assert "event" in game.view(state, "p1")
+    after, said = game.apply(state, "draw-event", {}, "p1")
+    assert "draws an event card" in said
+    assert game.view(after, "p1")["event"]["card"] is not None  # the drawn card is theirs to read
