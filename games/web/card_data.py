@@ -197,6 +197,8 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
     context = {
         "game": game,
         "sections": sections or card_sheets.rows(game.slug, saved),
+        # blanks are allowed (a partial sheet is saved): what is still missing, card by card
+        "missing": card_sheets.missing(game.slug, saved),
         "group_key": group_key,
         "group_name": groups.get(group_key, ""),
         "groups": sorted(groups.items(), key=lambda item: item[1].casefold()),

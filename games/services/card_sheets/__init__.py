@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
 
-from games.core.engine import RuleError
+from games.core.engine import Game, RuleError
 from games.services.card_sheets import dark_tales, tales_of_danger, tavern_tales
 from games.services.card_sheets.base import (
     Row,
@@ -33,6 +33,8 @@ class GameSheet(Protocol):
     def to_data(self, sections: list[Section], saved: dict[str, Any]) -> dict[str, Any]: ...
 
     def check(self, data: dict[str, Any]) -> None: ...
+
+    def missing(self, data: dict[str, Any]) -> list[str]: ...
 
 
 SHEETS: dict[str, GameSheet] = {
@@ -104,8 +106,22 @@ def check(slug: str, data: dict[str, Any]) -> None:
     sheet(slug).check(data)
 
 
+def missing(slug: str, data: dict[str, Any]) -> list[str]:
+    """What ``data`` still lacks, card by card ("Ana: count, VP"): a sheet saved with blank
+    cells is allowed, and the sheet and the refusals that ask for a card say what is left."""
+    return sheet(slug).missing(data)
+
+
 def _int_or(text: str, default: int) -> int:
     try:
         return max(0, int(text))
     except ValueError:
         return default
+
+
+def missing_at(game: Game, state: dict[str, Any]) -> list[str]:
+    """What a table's own card data (its ``state``) still lacks: a refusal asking for a card
+    says it."""
+    if not has_sheet(game.slug) or game.catalog_from_state_fn is None:
+        return []
+    return missing(game.slug, game.catalog_from_state_fn(game.load(state)))

@@ -114,6 +114,25 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
     return DarkTalesCatalog.model_validate(data).model_dump(mode="json", exclude_defaults=True)
 
 
+def missing(data: dict[str, Any]) -> list[str]:
+    """What the sheet still lacks, card by card (a blank cell is allowed: a partial sheet is
+    saved), and how many of the deck's cards are not counted yet."""
+    catalog = Catalog(_entries(data))
+    labels = {c.key: c.label for c in _columns()}
+    out = [
+        f"{name}: {', '.join(gaps)}"
+        for name, info in catalog.cards.items()
+        if (gaps := [labels[f] for f in FIELDS if getattr(info, f) is None])
+    ]
+    unnamed = PLAYING_CARDS - catalog.known_total()
+    if unnamed > 0:
+        out.append(
+            _("%(n)s of the deck's %(deck)s cards not counted yet")
+            % {"n": unnamed, "deck": PLAYING_CARDS}
+        )
+    return out
+
+
 def check(data: dict[str, Any]) -> None:
     try:
         model = DarkTalesCatalog.model_validate(data)

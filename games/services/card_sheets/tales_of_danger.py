@@ -135,6 +135,19 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
     return entered(catalog).model_dump(mode="json", exclude_defaults=True)
 
 
+def missing(data: dict[str, Any]) -> list[str]:
+    """What the sheet still lacks, card by card (a blank cell is allowed: a partial sheet is
+    saved): the catalog's own list, each card once with its fields."""
+    catalog = _catalog(data)
+    labels = {c.key: c.label for c in [*_sponsor_columns(), *_people_columns(catalog)]}
+    labels["ribbon"] = _("Ribbon")
+    grouped: dict[str, list[str]] = {}
+    for phrase in catalog.missing():
+        card, _sep, field = phrase.rpartition(": ")
+        grouped.setdefault(card, []).append(labels.get(field.replace(" ", "_"), field))
+    return [f"{card}: {', '.join(fields)}" for card, fields in grouped.items()]
+
+
 def check(data: dict[str, Any]) -> None:
     try:
         patched(default_catalog(), CatalogPatch.model_validate(data))

@@ -24,7 +24,7 @@ from games.services.card_sheets.base import (
     text,
     values_refused,
 )
-from games.tavern_tales.catalog import DEPTHS, Catalog, merge, shipped
+from games.tavern_tales.catalog import DEPTHS, Catalog, merge, shipped, unknowns
 from games.tavern_tales.manual import SavedCatalog
 
 BLANK = {"feats": 16, "heroes": 12, "rooms": 10}  # the box: 71 feats, 51 heroes, 11 rooms
@@ -167,6 +167,12 @@ def _layout(name: str, typed: str) -> list[str]:
             % {"name": name}
         )
     return parts
+
+
+def missing(data: dict[str, Any]) -> list[str]:
+    """What the sheet still lacks, card by card (a blank cell is allowed: a partial sheet is
+    saved): the catalog's own list."""
+    return unknowns(_catalog(data))
 
 
 def check(data: dict[str, Any]) -> None:
