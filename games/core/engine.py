@@ -52,6 +52,16 @@ class Seat:
 
 TABLE_SEAT = "table"
 STORY_MASTER_SEAT = "sm"
+# Who may take back the last move (Undo): the shared display and the story master's device
+# (seats every player watches, kept by the group) and the table's keeper, whoever made it; a
+# player's device only a move its own seat made, so one phone never unmakes another's move.
+UNDO_ANY_KINDS = frozenset({TABLE_SEAT, STORY_MASTER_SEAT})
+
+
+def may_undo(seat: Seat, mover: str, *, keeper: bool = False) -> bool:
+    """Whether ``seat`` (``keeper``: its device keeps the table) may undo a move ``mover``
+    made: the one declaration the service enforces and the pages read."""
+    return keeper or seat.kind in UNDO_ANY_KINDS or seat.id == mover
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
 from games.core import commute
-from games.core.engine import Game, RuleError
+from games.core.engine import Game, RuleError, Seat, may_undo
 from games.models import Move, Table
 from games.services.access import Access
 from games.services.record import state_before
@@ -116,11 +116,12 @@ def undo_last(code: str, *, expected_version: int, seat: Who) -> Written:
         last = (
             table.moves.exclude(name=Move.UNDO)
             .filter(undone=False)
-            .only("id", "table_id", "sentence", "state_before", "patch")
+            .only("id", "table_id", "seat", "sentence", "state_before", "patch")
             .first()
         )
         if last is None:
             raise RuleError(_("There is nothing to undo."))
+        check_undo(table, held, last)
         sentence = _("%(who)s undid: %(what)s") % {"who": label, "what": last.sentence}
         before = state_before(last, table.state)
         _check_restorable(table, before)
@@ -134,6 +135,31 @@ def undo_last(code: str, *, expected_version: int, seat: Who) -> Written:
         )
         Move.objects.filter(pk=last.pk).update(undone=True)
     return Written(table, logged, held)
+
+
+def undoer(table: Table, held: Access) -> Seat:
+    """The seat whose kind decides an undo: the shared display's own seat while it is handed
+    to a player (it still stands in the middle of the table), else the seat held."""
+    return find_seat(table, held.via or held.require_seat())
+
+
+def check_undo(table: Table, held: Access, last: Move) -> None:
+    """Refuse an undo the declaration (``engine.may_undo``) doesn't allow, naming who may."""
+    if may_undo(undoer(table, held), last.seat, keeper=held.keeper):
+        return
+    mover = find_seat(table, last.seat).label if last.seat else _("the keeper")
+    raise RuleError(
+        _(
+            "Only the device that made it (%(mover)s), the shared display, the story master or "
+            "the table's keeper can undo “%(what)s”."
+        )
+        % {"mover": mover, "what": last.sentence}
+    )
+
+
+def last_undoable(recent: list[Move]) -> Move | None:
+    """The move an Undo would take back, from the newest part of the log (None: not in it)."""
+    return next((m for m in recent if m.name != Move.UNDO and not m.undone), None)
 
 
 def _check_restorable(table: Table, state: dict) -> None:

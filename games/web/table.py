@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.core.engine import RuleError
+from games.core.engine import RuleError, may_undo
 from games.models import Table
 from games.services import access, keeping, record, seating, tables, turns
 from games.services.access import Access
@@ -86,13 +86,22 @@ def table_context(
         hidden_again, held, seat_id = done is not held, done, done.seat
     seats = {seat.id: seat for seat in game.seats_fn(state)}
     outcome = game.outcome_fn(state)
+    recent = list(record.history(table, RECENT))
+    last = turns.last_undoable(recent)
+    # the shared display handed to a player still undoes as the display (turns.undoer)
+    undoer = (
+        seats.get(held.via, seats[seat_id]) if held is not None and held.via else seats[seat_id]
+    )
     return {
         "table": table,
         "game": game,
         "seat": seats[seat_id],
         "view": game.view_fn(state, seat_id),
         "outcome": outcome,
-        "recent": list(record.history(table, RECENT)),
+        "recent": recent,
+        # Undo: the engine's declaration (may_undo), which the service enforces
+        "last_move": last,
+        "may_undo": last is not None and may_undo(undoer, last.seat, keeper=keeper),
         "message": message,
         "error": error,
         "panel": game.template,

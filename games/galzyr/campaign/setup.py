@@ -212,7 +212,7 @@ def _first_place(state: Campaign, aid: str) -> Step:
         )
     return Step(
         f"{name} places their figure on any location card and may pick up quests there; "
-        f"if {name} is Isolated, they skip this and their figure stays off the board.",
+        "if Isolated, they skip this.",
         manual=True,
     )
 

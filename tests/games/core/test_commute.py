@@ -48,7 +48,7 @@ def test_undo_after_a_stale_move_restores_each_state_exactly(table):
     after_ada, _ = move(table, "note", {"text": "ada"}, "p1", 1)
     second = after_ada.state
     move(table, "note", {"text": "bo"}, "p2", 1)
-    undone, _ = turns.undo_last(table.code, expected_version=3, seat="p1")
+    undone, _ = turns.undo_last(table.code, expected_version=3, seat="table")
     assert undone.state == second and list(undone.state["notes"]) == ["p1"]
     undone, _ = turns.undo_last(table.code, expected_version=4, seat="p1")
     assert undone.state == first

@@ -18,7 +18,7 @@ def played():
         turns.apply_move(
             table.code, "add", {"points": points}, expected_version=version, seat="table"
         )
-    turns.undo_last(table.code, expected_version=4, seat="p1")
+    turns.undo_last(table.code, expected_version=4, seat="table")
     table.refresh_from_db()
     return table
 

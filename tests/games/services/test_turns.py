@@ -100,10 +100,10 @@ def test_unknown_code_is_not_found():
 def test_undo_restores_the_exact_state_and_is_logged(table):
     before = table.state
     table, _ = turns.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
-    table, undo = turns.undo_last(table.code, expected_version=2, seat="p2")
+    table, undo = turns.undo_last(table.code, expected_version=2, seat="p1")
     assert table.state == before
     assert table.version == 3
-    assert undo.sentence == "Bo undid: Ada added 4."
+    assert undo.sentence == "Ada undid: Ada added 4."
     assert Move.objects.get(version=2).undone
 
 
