@@ -26,7 +26,13 @@ TRAYS = ("library", "vault", "quest_slot", "noticeboard")
 
 def _cards(c: core.Campaign, key: str) -> list[dict[str, Any]]:
     return [
-        {"number": c.copies[cid].number, "name": c.copies[cid].name, "label": card_label(c, cid)}
+        {
+            "number": c.copies[cid].number,
+            "name": c.copies[cid].name,
+            "label": card_label(c, cid),
+            # which of the number's variants (None: it has none): "Move a card"'s ``variant``
+            "variant": c.copies[cid].variant,
+        }
         for cid in core.tray(c, key)
     ]
 

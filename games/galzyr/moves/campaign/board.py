@@ -122,9 +122,19 @@ def campaign_tag(state: State, args: TagArgs, seat: str) -> str:
 class MoveArgs(BaseModel):
     number: int = Field(ge=0, le=999)
     to: str = Field(min_length=1, max_length=60)  # a place key: "library", "items:odile", …
-    source: str | None = Field(default=None, max_length=60)  # where the copy is now
-    # which of the number's variants, from 0 in the catalog's order (None: any)
-    variant: int | None = Field(default=None, ge=0, le=99)
+    source: str | None = Field(
+        default=None,
+        max_length=60,
+        description="Where the copy is now, a place key (left out: wherever it is).",
+    )
+    variant: int | None = Field(
+        default=None,
+        ge=0,
+        le=99,
+        description="Which of the number's differing copies: each card of GET …/trays/ and "
+        "each held card of the table's campaign view carries its `variant` (null: the number "
+        "has one kind of copy). Left out: any; a refusal names the copies when they differ.",
+    )
 
 
 def move_choices(c: core.Campaign, args: MoveArgs) -> dict[tuple[int | None, str], list[int]]:

@@ -11,6 +11,7 @@ import pytest
 from games.galzyr.campaign.text import possessive
 from games.galzyr.game import game
 from games.galzyr.moves.campaign.board import copy_choices
+from games.galzyr.seat_view.campaign import campaign_trays
 from games.galzyr.state import State
 
 from .test_board_holdings import campaign, new, numbers, refused, run, shelf  # noqa: F401
@@ -102,3 +103,18 @@ def test_the_event_deck_shown_and_drawn_is_the_trays_after_move_a_card():
     s, _ = run(s, "campaign-move-card", {"number": top, "to": "event_deck"})
     assert numbers(s, "event_deck") == [*rest, top]
     assert State.model_validate(s).deck == [*rest, top]
+
+
+def test_the_trays_say_each_copys_variant_for_move_a_card():
+    """An API client picks ``variant`` from the trays' own listing, not the catalog's order."""
+    s = new()
+    library = next(
+        t for t in campaign_trays(State.model_validate(s))["trays"] if t["key"] == "library"
+    )
+    curios = [card for card in library["cards"] if card["number"] == 170]
+    assert sorted({card["variant"] for card in curios}) == [0, 1, 2, 3, 4]
+    pick = next(card for card in curios if card["name"] == "Bell-clapper charm")
+    after, said = run(
+        s, "campaign-move-card", {"number": 170, "to": "vault", "variant": pick["variant"]}
+    )
+    assert said == "Move card #170 (Bell-clapper charm) from the library to the vault."
