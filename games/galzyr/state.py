@@ -164,9 +164,14 @@ class State(BaseModel):
 def role(state: State, seat: str) -> Role:
     """The seat's role now (the game's ``role_fn``): a player's device is "active" while it is
     that player's turn and, in a campaign, "sm" while that player reads the active player's
-    scenes as the rules' story master (``reading_player``); the Story master seat always is."""
-    if seat in ("sm", "table"):
-        return seat  # type: ignore[return-value]
+    scenes as the rules' story master (``reading_player``; solo: the one player, the active
+    one too). The Story master seat is the story master unless another player reads as one
+    (``player_reads``); then it runs the table as the shared display does and sees what it
+    sees (one story master at a time: docs/campaign.md)."""
+    if seat == "table":
+        return "table"
+    if seat == "sm":
+        return "table" if player_reads(state) else "sm"
     if seat == reading_player(state):
         return "sm"  # solo: the active player too (every move open to "active" is to "sm")
     if seat == f"p{state.active + 1}":
@@ -188,6 +193,12 @@ def reading_player(state: State) -> str | None:
     if c is None or c.phase != "playing" or not state.players:
         return None
     return f"p{story_master(len(state.players), state.active) + 1}"
+
+
+def player_reads(state: State) -> bool:
+    """A campaign game of two or more: the story master's role rotates among the players, so
+    the Story master seat is not a story master then (``role``)."""
+    return len(state.players) >= 2 and reading_player(state) is not None
 
 
 def is_story_master(state: State, seat: str) -> bool:

@@ -7,6 +7,7 @@ import pytest
 
 from games.core.engine import RuleError
 from games.galzyr.game import game
+from games.galzyr.state import State, reading_player
 
 
 def play(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> dict:
@@ -21,3 +22,9 @@ def refused(state: dict, move: str, args: dict | None = None, seat: str = "sm") 
     with pytest.raises(RuleError) as exc:
         game.apply(state, move, args or {}, seat)
     return str(exc.value)
+
+
+def story_master(state: dict) -> str:
+    """The seat reading as story master now: the reading player of a campaign of two or more,
+    else the Story master seat (games/galzyr/state.py ``role``)."""
+    return reading_player(State.model_validate(state)) or "sm"

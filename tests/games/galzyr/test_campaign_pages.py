@@ -326,7 +326,8 @@ def test_the_panel_says_its_numbers_in_data_attributes_too(client, table):
 def test_only_the_story_master_is_told_which_event_card_is_drawn(client, table):
     """The story master draws an event card and looks at it privately: "where is" tells every
     other seat, and a stranger, that the card is still in the event deck. Two at the table:
-    the player who is not active reads as story master, and is told too."""
+    the player who is not active reads as story master and is told; the Story master seat is
+    a second display then (one story master at a time), and is not."""
     seated(client, table)
     post_move(client, table, "draw-event")
     s = state_of(table)
@@ -334,9 +335,8 @@ def test_only_the_story_master_is_told_which_event_card_is_drawn(client, table):
     number = s.campaign.copies[s.campaign.places["drawn"][0]].number
     url = f"/api/tables/{table.code}/where/{number}/"
     active, reader = f"p{s.active + 1}", f"p{2 - s.active}"
-    for told in ("sm", reader):
-        assert "story master" in api_as(table, told).get(url).json()["where"]
-    for asker in (api_as(table, active), api_as(table, "table"), APIClient()):
+    assert "story master" in api_as(table, reader).get(url).json()["where"]
+    for asker in (*(api_as(table, a) for a in (active, "table", "sm")), APIClient()):
         where = asker.get(url).json()["where"]
         assert "story master" not in where and "event deck" in where
         everything = asker.get(f"/api/tables/{table.code}/trays/").json()["where"]

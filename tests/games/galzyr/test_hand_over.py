@@ -46,3 +46,14 @@ def test_who_has_something_to_do_follows_the_turn_and_the_scene(table):
     state.scene = 1101
     assert to_act(state) == {active, reader}  # the reading player reads it
     assert game.has_to_act(state, reader) and not game.has_to_act(state, "sm")
+
+
+def test_the_hand_over_offers_no_second_story_master_while_a_player_reads(client, table):
+    sit(client, table, "table")
+    offered = [
+        s.id
+        for s in client.get(reverse("games:table", args=[table.code])).context["hand_over"].unheld
+    ]
+    assert "sm" not in offered and offered == ["p1", "p2"]
+    refused = client.post(reverse("games:hand-over", args=[table.code, "sm"]))
+    assert refused.status_code in (403, 404)

@@ -23,6 +23,7 @@ from rest_framework.test import APIClient
 from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables
+from tests.games.galzyr.playing import story_master
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
@@ -165,7 +166,7 @@ def test_a_turn_read_from_the_printed_book(client, table, django_assert_num_quer
 
 
 def test_an_event_card_stays_with_the_story_master_for_the_scene_they_open(client, table):
-    sm = sit(client, table, "sm")
+    sm = sit(client, table, story_master(table.state))  # the reading player
     move(sm, table, "campaign-begin-story")
     card = 83  # the group's own deck decides: the story master enters the card drawn
     content = move(sm, table, "draw-event", {"card": str(card)})

@@ -17,6 +17,7 @@ from django.urls import reverse
 from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables
+from tests.games.galzyr.playing import story_master
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
@@ -111,7 +112,7 @@ def test_the_story_master_draws_by_number_and_says_where_it_goes(
     client, worlds, django_assert_num_queries
 ):
     table = start(BOX)
-    sm = sit(client, table, "sm")
+    sm = sit(client, table, story_master(table.state))  # the reading player
     move(sm, table, "campaign-begin-story")
     with django_assert_num_queries(3):
         content = page(sm, table)

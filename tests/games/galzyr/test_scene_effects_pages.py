@@ -16,6 +16,7 @@ from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from games.models import Table
 from games.services import tables
+from tests.games.galzyr.playing import story_master
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -160,6 +161,8 @@ def test_applying_an_effect_has_a_constant_number_of_queries(
 
 def test_the_story_master_may_answer_a_tracked_scene_by_hand(seated, table):
     post_move(seated, table, "open-scene", {"number": "1003"})
+    table.refresh_from_db()
+    seated = sit(seated.__class__(), table, story_master(table.state))  # the reading player
     text = seated.get(reverse("games:table", args=[table.code])).content.decode()
     assert "(the book can tell)" in text and "Answer by hand instead" in text
     text = post_move(seated, table, "answer-by-hand", {"on": "true"}).content.decode()

@@ -18,7 +18,7 @@ import pytest
 from games.galzyr.game import game
 from games.galzyr.reader import book as books
 from games.galzyr.state import State
-from tests.games.galzyr.playing import play, refused, said
+from tests.games.galzyr.playing import play, refused, said, story_master
 
 ROOT = Path(__file__).resolve().parents[4]
 BOX = ROOT / "fixtures" / "worlds" / "lands-of-galzyr"
@@ -140,7 +140,7 @@ def test_the_draw_form_offers_the_deck_in_number_order_and_hides_the_card_in_han
         assert [e["number"] for e in game.view(state, seat)["event_cards"]] == EVENTS
     assert "event_cards" not in game.view(state, "p1")
     assert game.view(state, "table")["event"]["card"] is None
-    places = [p["key"] for p in game.view(state, "sm")["event"]["places"]]
+    places = [p["key"] for p in game.view(state, story_master(state))["event"]["places"]]
     assert places == ["bottom", "top", "library", "vault"]
     assert "places" not in game.view(state, "table")["event"]
 

@@ -12,6 +12,7 @@ from games.galzyr import campaign as core
 from games.galzyr.game import game
 from games.galzyr.reader import book as books
 from games.galzyr.state import State
+from tests.games.galzyr.playing import story_master
 
 ROOT = Path(__file__).resolve().parents[4]
 SHELF = books.FolderShelf({"sample": ROOT / "fixtures" / "worlds" / "sallowmere-marches"})
@@ -35,12 +36,12 @@ def at_wickerbridge(mode: str = "campaign") -> dict:
     return state.model_dump(mode="json")
 
 
-def play(data: dict, move: str, args: dict | None = None, seat: str = "sm") -> dict:
-    return game.apply(data, move, args or {}, seat)[0]
+def play(data: dict, move: str, args: dict | None = None, seat: str | None = None) -> dict:
+    return game.apply(data, move, args or {}, seat or story_master(data))[0]
 
 
 def questions(data: dict) -> dict[str, tuple]:
-    seen = game.view(data, "sm")["scene"]["questions"]
+    seen = game.view(data, story_master(data))["scene"]["questions"]
     return {q["id"]: (q["answer"], q["source"]) for q in seen}
 
 
@@ -55,13 +56,15 @@ def test_the_campaign_answers_what_it_tracks():
     assert q["known"] == (active(data) == "odile", "tracked")  # the active adventurer
     assert q["pell"] == (True, "tracked")  # card 200 is not in play
     assert q["sailor"][1] == "tracked"
-    assert game.view(data, "sm")["prerequisite_met"] is True  # the figure is at Wickerbridge
+    assert (
+        game.view(data, story_master(data))["prerequisite_met"] is True
+    )  # the figure is at Wickerbridge
 
 
 def test_a_tracked_question_is_not_answered_by_hand_unless_the_story_master_says_so():
     data = play(at_wickerbridge(), "open-scene", {"number": 1003})
     with pytest.raises(RuleError, match="answers this question itself"):
-        game.apply(data, "answer-secret", {"question": "pell", "yes": False}, "sm")
+        game.apply(data, "answer-secret", {"question": "pell", "yes": False}, story_master(data))
     with pytest.raises(RuleError, match="is for the story master, not for the shared display"):
         game.apply(data, "answer-by-hand", {"on": True}, "table")
     data = play(data, "answer-by-hand", {"on": True})
@@ -77,7 +80,7 @@ def test_a_prerequisite_elsewhere_is_not_met():
     s = State.model_validate(data)
     core.place_figure(s.campaign, s.adventurers[s.active], "turfmoor")
     data = play(s.model_dump(mode="json"), "open-scene", {"number": 1003})
-    assert game.view(data, "sm")["prerequisite_met"] is False
+    assert game.view(data, story_master(data))["prerequisite_met"] is False
 
 
 def test_a_new_scene_goes_back_to_the_tracked_answers():
@@ -90,6 +93,6 @@ def test_a_new_scene_goes_back_to_the_tracked_answers():
 def test_book_only_tables_track_nothing():
     data = play(at_wickerbridge("book"), "open-scene", {"number": 1003})
     assert questions(data)["pell"] == (None, None)
-    assert game.view(data, "sm")["prerequisite_met"] is None
+    assert game.view(data, story_master(data))["prerequisite_met"] is None
     with pytest.raises(RuleError, match="reads the book only"):
-        game.apply(data, "answer-by-hand", {"on": True}, "sm")
+        game.apply(data, "answer-by-hand", {"on": True}, story_master(data))
