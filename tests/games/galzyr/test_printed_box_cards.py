@@ -233,14 +233,23 @@ def test_the_api_takes_a_card_the_app_does_not_know_the_same_way(table):
     assert held(table, "companions", 1) == [213]
 
 
+def timer_form(content: str) -> str:
+    return content.split('campaign-place-timer/"')[-1].split("</form>")[0]
+
+
 def test_a_timer_on_a_card_the_app_does_not_know_asks_its_days(client, table):
     sm = sit(client, table, "sm")
     post(sm, table, "campaign-take-card", {"number": "213", "player": "2", "kind": "item"})
     version = table.version
     content = post(sm, table, "campaign-place-timer", {"number": "213", "days": ""})
     assert "The app doesn't know the timer box of card #213: enter its days" in content
+    assert re.search(r'<details class="gz-timer-forms" id="gz-timer-forms" open>', content)
+    assert re.search(r'name="number"[^>]*value="213"', timer_form(content))  # kept
     content = post(sm, table, "campaign-place-timer", {"number": "213", "days": "three"})
     assert "days: type a whole number, not “three”." in content
+    form = timer_form(content)
+    assert re.search(r'name="number"[^>]*value="213"', form)
+    assert re.search(r'name="days"[^>]*value="three"', form)
     assert "input should be" not in content.lower()
     assert table.version == version  # both refused: nothing changed
     content = post(sm, table, "campaign-place-timer", {"number": "213", "days": "3"})
