@@ -14,7 +14,7 @@ from games.core.rng import Rng
 
 from .calendar import place_timer, remove_timers
 from .facts import MAX_ITEMS, MAX_QUESTS, NOTICEBOARD_SIZE
-from .regain import gain_again
+from .regain import gain_again, held_twin
 from .state import HOLDING_TYPES, PLACE_TYPES, Campaign, in_play, is_tray, place_kind
 from .text import Checklist, Step, adventurer_name, card_label, move_text, place_label, possessive
 
@@ -303,12 +303,12 @@ def take_card(
     """A card taken into play: the app picks the copy (choose_copy) and says which to pull."""
     if state.phase not in ("playing", "over"):  # over: the ending scene's, before the save
         raise RuleError("Cards are taken into play during a game.")
+    if adventurer is not None:
+        twin = held_twin(state, number, adventurer, by_icon=pick == "icon")
+        if twin is not None:
+            return gain_again(state, twin, adventurer)
     cid = choose_copy(state, number, pick, source, icon_of)
     dst = destination(state, cid, adventurer, at)
-    if place_kind(dst) == "statuses":
-        twin = same_status(state, cid, dst.partition(":")[2])
-        if twin is not None:
-            return gain_again(state, twin, dst.partition(":")[2])
     steps = move_card(state, cid, dst, discard=discard, abandon=abandon)
     if pick == "random":
         steps.insert(0, Step(f"The app drew {card_label(state, cid)} at random."))

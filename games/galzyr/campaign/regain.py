@@ -21,6 +21,16 @@ def held_status(state: Campaign, number: int, aid: str, *, own_icon: bool = Fals
     return None
 
 
+def held_twin(state: Campaign, number: int, aid: str, *, by_icon: bool) -> int | None:
+    """The status #``number`` that ``aid`` holds already, which taking it would give again.
+    Asked before a copy is chosen: with every copy in play (each adventurer Inspired) the one
+    gaining it again still restarts it, where choosing a copy would find none."""
+    copies = state.numbered(number)
+    if not copies or state.copies[copies[0]].type not in ("adventurer_status", "ability"):
+        return None
+    return held_status(state, number, aid, own_icon=by_icon)
+
+
 def gain_again(state: Campaign, twin: int, aid: str) -> Checklist:
     """``twin``, held by ``aid``, is gained again: its timer restarts."""
     if state.phase not in ("playing", "over"):

@@ -91,6 +91,16 @@ def test_gaining_a_status_again_restarts_its_timer(playing):
     assert_ok(playing)
 
 
+def test_a_status_held_again_restarts_even_when_every_copy_is_in_play(playing):
+    """The sample world's 4 Inspired for 4 adventurers: gaining it while you hold one is no
+    refusal ('every copy is in play') but the same status gained again."""
+    take_card(playing, 301, adventurer="bumir")
+    take_card(playing, 301, adventurer="mor")  # both copies held now
+    steps = take_card(playing, 301, adventurer="bumir")
+    assert "already has card #301" in steps[0].text
+    assert_ok(playing)
+
+
 def test_a_card_leaving_play_takes_its_timer(playing):
     take_card(playing, 250, adventurer="mor")
     dog = cid_of(playing, 250)
