@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 from io import StringIO
 
@@ -16,6 +17,7 @@ from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from games.models import Table
 from games.services import tables
+from tests.games.galzyr.playing import a_turn
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -164,8 +166,8 @@ def test_the_reader_follows_the_campaign_calendar(client, table):
     )
     assert state_of(table).day == s.day
     for _turn in range(len(s.adventurers)):  # the round's last turn: the calendar phase
-        post_move(client, table, "campaign-begin-story")
-        post_move(client, table, "campaign-end-turn")
+        for name, args in a_turn(table.state):
+            post_move(client, table, name, args)
     after = state_of(table)
     assert after.campaign.calendar.day == s.campaign.calendar.day + 1
     assert after.day == after.campaign.calendar.day
@@ -180,7 +182,11 @@ def test_turns_pass_and_the_active_player_follows(client, table):
     r = post_move(client, table, "campaign-end-turn")
     assert "begin the story before ending the turn" in r.content.decode()
     post_move(client, table, "campaign-begin-story")
-    post_move(client, table, "campaign-end-turn")
+    r = post_move(client, table, "campaign-end-turn")  # no scene read yet: refused
+    assert "Every turn resolves a scene: open this turn's scene" in html.unescape(r.text)
+    assert state_of(table).active == first
+    for name, args in a_turn(table.state)[1:]:
+        post_move(client, table, name, args)
     s = state_of(table)
     assert s.adventurers[s.active] == s.campaign.game.active
     assert s.active != first

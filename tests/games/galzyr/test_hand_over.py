@@ -10,6 +10,7 @@ from django.urls import reverse
 from games.galzyr.game import game
 from games.galzyr.state import reading_player, to_act
 from games.services import tables
+from tests.games.galzyr.playing import a_turn
 from tests.seating import sit
 
 from .test_campaign_pages import post_move, state_of, world  # noqa: F401
@@ -31,8 +32,9 @@ def test_the_display_handed_to_the_active_player_hides_after_end_the_turn(client
     active = f"p{state_of(table).active + 1}"
     sit(client, table, "table")
     client.post(reverse("games:hand-over", args=[table.code, active]))
-    response = post_move(client, table, "campaign-begin-story")
-    assert response.context["seat"].id == active  # still their turn: their scene to choose
+    for name, args in a_turn(table.state)[:-1]:  # the story, its scene read
+        response = post_move(client, table, name, args)
+        assert response.context["seat"].id == active  # still their turn
     response = post_move(client, table, "campaign-end-turn")
     assert response.context["seat"].id == "table"
     assert response.context["hand_over"].playing is None

@@ -25,6 +25,7 @@ from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from games.services import tables, turns
 from tests.games.galzyr.moves.campaign.test_rulebook_end_cases import won_by
+from tests.games.galzyr.playing import a_turn, end_a_turn
 from tests.seating import api_as
 
 from .test_campaign_pages import page, post_move, seated, state_of, world  # noqa: F401
@@ -103,7 +104,7 @@ def test_the_last_turn_of_the_round_advances_the_day(shelf):
     s = new()
     day = State.model_validate(s).campaign.calendar.day
     for _turn in range(2):
-        s = run(run(s, "campaign-begin-story"), "campaign-end-turn")
+        s = end_a_turn(s)
     c = State.model_validate(s).campaign
     assert c.calendar.day == day + 1 and c.game.number == 2
 
@@ -227,8 +228,8 @@ def test_the_scores_page_names_the_winner(client, world, django_assert_num_queri
 
     move("campaign-prestige", {"player": 2, "amount": 3})
     while State.model_validate(t.state).campaign.phase == "playing":
-        move("campaign-begin-story")
-        move("campaign-end-turn")
+        for name, args in a_turn(t.state):
+            move(name, args)
     s = State.model_validate(t.state)
     name = f"Bo ({adventurer_name(s.campaign, s.adventurers[1])})"
     with django_assert_num_queries(2):  # the table, then its log

@@ -21,6 +21,7 @@ from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.rounds import next_day
 from games.galzyr.campaign.text import adventurer_name
+from games.galzyr.reader.reading import turn_key
 from games.galzyr.state import MANAGERS, READERS, State
 from games.galzyr.tracking import (
     adventurer_of,
@@ -139,9 +140,22 @@ def campaign_end_turn(state: State, args, seat: str) -> str:
         raise RuleError(
             f"Scene {state.scene:04d} is still being read: the turn ends once it is resolved."
         )
+    if c.phase == "playing" and c.game is not None and c.game.step == "story":
+        scene_read(state)
     steps = core.end_turn(c)
     sync(state)
     return say(state, "End of the turn", steps)
+
+
+def scene_read(state: State) -> None:
+    """The rulebook's story step: after travelling the active player must begin and resolve one
+    scene (the event deck is always there to begin one from), so a turn ends once this turn's
+    scene is resolved, not straight after "Begin the story"."""
+    if not (state.locked and state.scene_turn and state.scene_turn == turn_key(state)):
+        raise RuleError(
+            "Every turn resolves a scene: open this turn's scene (or draw an event card) and "
+            "read it to its end before ending the turn."
+        )
 
 
 @moves.move(label="Advance the day", roles=MANAGERS)

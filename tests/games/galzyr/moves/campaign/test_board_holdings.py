@@ -11,7 +11,7 @@ from games.galzyr.campaign import check
 from games.galzyr.game import game
 from games.galzyr.reader import book as books
 from games.galzyr.state import State
-from tests.games.galzyr.playing import refused
+from tests.games.galzyr.playing import end_a_turn, refused
 
 ROOT = Path(__file__).resolve().parents[5]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
@@ -129,7 +129,7 @@ def test_a_status_is_never_held_twice_gaining_it_again_restarts_its_timer():
     (cid,) = [x for x in c.places["statuses:odile"] if c.copies[x].number == 230]
     first = [t.day for t in c.calendar.timers if t.copy_id == cid]
     for _turn in range(2):  # the round's last turn runs the calendar phase: the next day
-        s, _ = run(run(s, "campaign-begin-story")[0], "campaign-end-turn")
+        s = end_a_turn(s)
     s, said = run(s, "campaign-gain", {"player": 1, "number": 230})
     assert numbers(s, "statuses:odile").count(230) == 1
     assert "restarts its timed effects" in said

@@ -22,6 +22,7 @@ from games.galzyr.state import State
 from storybook.format.effects import Effect
 from storybook.interpreter import effect_view
 from storybook.lint.folder import load_world
+from tests.games.galzyr.playing import end_a_turn
 
 ROOT = Path(__file__).resolve().parents[5]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
@@ -78,8 +79,7 @@ def place(s: dict, aid: str, to: str) -> dict:
 
 
 def next_turn(s: dict) -> dict:
-    s = run(s, "campaign-begin-story")
-    return run(s, "campaign-end-turn")
+    return end_a_turn(s)
 
 
 def quest_on_board(s: dict) -> tuple[int, str]:
