@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from django.views import defaults
 from rest_framework import exceptions
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_handler
 
 
@@ -40,13 +41,18 @@ def exception_handler(exc, context):
         message = str(data["detail"])
     elif isinstance(data, dict):
         message = "; ".join(
-            f"{field}: {' '.join(str(m) for m in (msgs if isinstance(msgs, list) else [msgs]))}"
+            _prefixed(field, " ".join(str(m) for m in (msgs if isinstance(msgs, list) else [msgs])))
             for field, msgs in data.items()
         )
     else:
         message = str(data)
     message = _auth_sentence(exc) or message
     return Response({"error": message}, status=response.status_code, headers=response.headers)
+
+
+def _prefixed(field: str, said: str) -> str:
+    """A field's refusal under its name; one about the whole body is its own sentence."""
+    return said if field == api_settings.NON_FIELD_ERRORS_KEY else f"{field}: {said}"
 
 
 def _api(request) -> bool:

@@ -69,9 +69,8 @@ class NewTableSerializer(serializers.Serializer):
         try:
             game.Options.model_validate_json(json.dumps(data["options"]), strict=True)
         except ValidationError as exc:
-            raise serializers.ValidationError(
-                {"options": describe_validation_error(exc, "options")}
-            ) from exc
+            # one sentence, not under a field name (describe_validation_error names the field)
+            raise serializers.ValidationError(describe_validation_error(exc, "options")) from exc
         return data
 
 

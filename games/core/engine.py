@@ -345,11 +345,18 @@ def dump(state: BaseModel) -> dict[str, Any]:
 
 def describe_validation_error(exc: ValidationError, what: str) -> str:
     """Turn pydantic's report into one line a player can act on."""
-    parts = []
+    parts, rules = [], []
     for error in exc.errors()[:3]:
+        if not error["loc"] and error["type"] == "value_error":
+            # a rule over the whole model (the first player among the players): its own sentence
+            said = str(error.get("ctx", {}).get("error", "")) or error["msg"]
+            rules.append(said[:1].upper() + said[1:].rstrip(".") + ".")
+            continue
         where = ".".join(str(p) for p in error["loc"]) or what
         parts.append(f"{where}: {_what_to_type(error)}")
-    return f"{what} — " + "; ".join(parts) + "."
+    if not parts:
+        return " ".join(rules)
+    return " ".join([f"{what} — " + "; ".join(parts) + ".", *rules])
 
 
 # Letters typed where a number goes, said as what to type (pydantic's own words for the rest).

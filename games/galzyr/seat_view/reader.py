@@ -26,7 +26,6 @@ from games.galzyr.state import (
     player_reads,
     prestige_counts,
     read_context,
-    reading_player,
     role,
 )
 from storybook.format import MONTHS
@@ -40,18 +39,12 @@ LIST_LIMIT = 300  # scenes listed for browsing; beyond that, the keypad
 
 
 def seats(state: State) -> list[Seat]:
-    """The seats; while a player reads as story master (``reading_player``) the Story master
-    seat is a second shared display (``role``): not offered to be handed the tablet, and it
-    says who reads."""
-    reader = reading_player(state)
-    if reader is None or not player_reads(state):
-        story_master = Seat("sm", "Story master", "sm")
-    else:
-        who = state.players[int(reader[1:]) - 1]
-        story_master = Seat("sm", f"Story master seat (a display now: {who} reads)", "table")
+    """The seats; while a player reads as story master (``player_reads``) the Story master
+    seat is of the shared display's kind (``role``): not offered to hand the tablet to."""
+    kind = "table" if player_reads(state) else "sm"
     return [
         Seat("table", "Table", "table"),
-        story_master,
+        Seat("sm", "Story master", kind),
         *(Seat(f"p{i + 1}", name, "player") for i, name in enumerate(state.players)),
     ]
 

@@ -87,7 +87,7 @@ def test_the_new_table_form_refuses_an_epic_duel_for_three(client):
         reverse("games:new", args=["tavern-tales"]),
         {"player": ["Mara", "Bo", "Cy"], "opt_epic_duel": "on"},
     )
-    assert b"the epic duel is for 2 players" in response.content
+    assert b"The Epic Duel is for 2 players" in response.content
     assert not Table.objects.exists()
 
 

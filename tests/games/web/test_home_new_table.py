@@ -180,7 +180,7 @@ def test_dark_tales(client):
         "opt_setting_b": "B2",
         "opt_first_player": "Zed",  # nobody at the table
     }
-    html = refused(client, "dark-tales", data, "the first player must be one of the players")
+    html = refused(client, "dark-tales", data, "The first player must be one of the players")
     assert 'value="A3" selected' in html and 'value="B2" selected' in html
 
 
@@ -215,7 +215,7 @@ def test_tavern_tales(client):
         "opt_room_depths": ["Mineshaft", "Caverns", "Inferno"],
         "opt_drinks": ["-", "Magician's Mead", "Slime'n'Lime", "-", "-"],
     }
-    html = refused(client, "tavern-tales", data, "the epic duel is for 2 players")
+    html = refused(client, "tavern-tales", data, "The Epic Duel is for 2 players")
     assert html.count("<details open>") == 2  # the rooms and the drinks chosen are in sight
 
 
