@@ -225,6 +225,9 @@ def table_card_sheet(request: HttpRequest, code: str) -> HttpResponse:
     POST keeps the card data the table's players entered during the game for the group's next
     tables (the table's keeper, for its group; a librarian for a table with no group)."""
     table = table_or_404(code)
+    if not card_sheets.has_sheet(table.game):
+        # Galzyr has no sheet (its own box's cards are named beside them): no page to send to
+        raise Http404(_("This game has no card-data sheet."))
     editor, groups = _editor(request)
     query = {"table": table.code}
     # The group's key opens its results: only a browser keeping one of its tables is sent it.
