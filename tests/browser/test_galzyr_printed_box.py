@@ -238,9 +238,11 @@ def test_the_box_travels_anywhere_and_draws_the_event_card_the_group_drew(
         i for i, aid in enumerate(state["adventurers"]) if aid in state["campaign"]["game"]["moves"]
     )
     name = state["adventurers"][moving].capitalize()
+    # Two players: the other one reads as story master, on their own device.
+    reader = f"p{2 - moving}"
     context, sm = device(chromium, SIZES[size])
     try:
-        seats.join(sm, seats.invite_url(live_server.url, table, "sm"))
+        seats.join(sm, seats.invite_url(live_server.url, table, reader))
         tab(sm, "Campaign")
         travel = sm.locator("#gz-travel")
         place = travel.locator("form", has_text=f"Place {name}'s figure at")
