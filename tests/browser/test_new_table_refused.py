@@ -35,7 +35,7 @@ def test_a_tavern_tales_table_after_a_refusal(live_server, new_page):
     for depth in ("Mineshaft", "Caverns", "Inferno"):
         page.get_by_label(depth).check()
     page.get_by_role("button", name="Start the table").click()
-    expect(page.get_by_role("alert")).to_contain_text("the epic duel is for 2 players")
+    expect(page.get_by_role("alert")).to_contain_text("The Epic Duel is for 2 players")
     assert not Table.objects.exists()
 
     fields = page.locator("input[name=player]")

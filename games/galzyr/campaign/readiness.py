@@ -131,6 +131,18 @@ def campaign_needs(
     copies = unroll(world)  # type: ignore[arg-type]
     declared = info.reset if info is not None else None
     plan = plan_for(copies, declared)
+    if declared is not None and not declared.months:
+        # A declared plan is taken as it is: with no month cards the reset puts no month into
+        # play, and the story master would wait for a month forever.
+        out.append(
+            Need(
+                WORLD_FILE,
+                ("reset",),
+                "campaign mode needs the 12 month cards in the world's own reset plan: name "
+                "them in world.yaml's reset, months: [...], January first (the reset's d12 "
+                "picks the month)",
+            )
+        )
     months = plan.months or list(range(1, 13))
     wrong = [n for n in months if n in cards and cards[n].type != "global_status"]
     missing = [n for n in months if n not in cards]
@@ -144,7 +156,7 @@ def campaign_needs(
             )
         )
     if missing:
-        named = "the reset plan's months" if declared and declared.months else "#001–#012"
+        named = "named in the reset plan's months" if declared and declared.months else "#001–#012"
         out.append(
             Need(
                 CARDS_FILE,

@@ -207,6 +207,23 @@ def test_a_declared_plan_names_twelve_months_or_none_and_cards_the_catalog_has(t
     assert any("name the 12 month cards, January first, or none" in e for e in errors)
 
 
+def test_a_declared_plan_without_months_is_not_ready(tmp_path):
+    # found by a new author: lint said ready, and the table waited for a month forever
+    dest = tmp_path / "world"
+    shutil.copytree(BRACKENFORD, dest)
+    text = (dest / "world.yaml").read_text(encoding="utf-8")
+    months = "  months: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]\n"
+    assert months in text
+    (dest / "world.yaml").write_text(text.replace(months, ""), encoding="utf-8")
+    readiness = campaign_readiness(read_world(dest)[0])
+    assert not readiness.ready
+    assert any(
+        d.file == "world.yaml"
+        and "needs the 12 month cards in the world's own reset plan" in d.message
+        for d in readiness.needs
+    )
+
+
 @pytest.mark.django_db
 def test_a_table_of_a_stored_world_gets_the_plan_it_declares(client):
     books.installed().forget()
