@@ -103,6 +103,25 @@ def plain_text(text: str) -> str:
         raise RuleError(_("Names can't hold control characters (tabs, NUL, …).")) from None
 
 
+def storable_text(data: Any) -> bool:
+    """Every string in ``data`` (keys too) is UTF-8 without a NUL, walked without recursion."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend([*value.keys(), *value.values()])
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif isinstance(value, str):
+            if "\x00" in value:
+                return False
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True
+
+
 def create_table(
     game_slug: str,
     name: str,
@@ -122,6 +141,10 @@ def create_table(
         raise RuleError(_("A group name can be at most 60 characters."))
     group_key = group_results.key_for(group, []) if group and not group_key else group_key
     options = catalogs.with_saved_catalog(game, options, group_key)  # the group's card data
+    if not storable_text(options):
+        # PostgreSQL's JSON can't keep a NUL, and half a surrogate pair isn't UTF-8: refused
+        # here with a sentence rather than by the database with a server error.
+        raise RuleError(_("A name holds a character no text can keep (a NUL or half a pair)."))
     state = game.setup(options, seed=secrets.randbits(64))
     return Table.objects.create(
         game=game.slug,
