@@ -13,40 +13,21 @@ from __future__ import annotations
 import copy
 import html
 import re
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 from django.urls import reverse
 
-from games.galzyr.reader import book as books
 from games.models import Table
-from games.services import blobs, exchange, tables, turns
+from games.services import blobs, exchange, turns
+from tests.games.galzyr.own_box import own_box_table, post
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
 
 @pytest.fixture
 def table():
-    books.installed().forget()
-    call_command("load_world", "fixtures/worlds/lands-of-galzyr", stdout=StringIO())
-    return tables.create_table(
-        "galzyr",
-        "Our box",
-        {"players": ["Mara", "Bo"], "world": "lands-of-galzyr", "mode": "campaign"},
-    )
-
-
-def post(client, table, name, data=None) -> str:
-    table.refresh_from_db()
-    url = reverse("games:move", args=[table.code, name])
-    answer = client.post(url, {"version": table.version, **(data or {})}, **HTMX)
-    assert answer.status_code == 200
-    table.refresh_from_db()
-    return html.unescape(answer.content.decode())
+    return own_box_table()
 
 
 def page(client, table) -> str:

@@ -4,40 +4,18 @@ with the table's campaign and read by the rules afterwards."""
 
 from __future__ import annotations
 
-import html
-from io import StringIO
-
 import pytest
-from django.core.management import call_command
-from django.urls import reverse
 
-from games.galzyr.reader import book as books
-from games.services import blobs, tables
+from games.services import blobs
+from tests.games.galzyr.own_box import own_box_table, post
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HTTP_HX_REQUEST": "true"}
-
 
 @pytest.fixture
 def table():
-    books.installed().forget()
-    call_command("load_world", "fixtures/worlds/lands-of-galzyr", stdout=StringIO())
-    return tables.create_table(
-        "galzyr",
-        "Our box",
-        {"players": ["Mara", "Bo"], "world": "lands-of-galzyr", "mode": "campaign"},
-    )
-
-
-def post(client, table, name, data=None) -> str:
-    table.refresh_from_db()
-    url = reverse("games:move", args=[table.code, name])
-    answer = client.post(url, {"version": table.version, **(data or {})}, **HTMX)
-    assert answer.status_code == 200
-    table.refresh_from_db()
-    return html.unescape(answer.content.decode())
+    return own_box_table()
 
 
 def copies_of(table, number: int) -> list[dict]:
