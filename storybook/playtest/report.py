@@ -46,6 +46,8 @@ class Report:
     coverage: Coverage = field(default_factory=Coverage)
     findings: dict[tuple[str, str, int, str], Finding] = field(default_factory=dict)
     stats: dict[str, int] = field(default_factory=dict)
+    # Told under "Rules applied": what the pass itself does to the state (the sweep's gold).
+    notes: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
     # -- what was reached ------------------------------------------------------------------
@@ -139,6 +141,7 @@ class Report:
         if interesting and detail:
             out.append("")
             out.append("Rules applied: " + "; ".join(f"{k}: {v:,}" for k, v in interesting.items()))
+            out.extend(f"  ({note})" for note in self.notes)
         errors, warnings = self.errors, self.warnings
         out.append("")
         out.append(f"Runtime errors: {len(errors)}")
@@ -189,7 +192,7 @@ class Report:
         return f"{file}:{line}" if line else file
 
 
-_HEAD_STATS = {"turns", "scenes read"}
+_HEAD_STATS = {"turns", "scenes read", "combinations"}  # in the report's first line
 
 
 def _pct(part: int, whole: int) -> str:

@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 import time
 
+from games.galzyr.campaign.facts import MAX_GOLD
 from storybook.loading.world import World
 from storybook.playtest.report import Report
 
@@ -50,6 +51,10 @@ def playtest(world: World, runs: int = 2000, seed: int = 1) -> Report:
 
 def exhaustive(world: World) -> Report:
     report = Report(world, "exhaustive", 0, None)
+    report.notes.append(
+        f"each combination starts every adventurer with {MAX_GOLD} gold, the dial's top, so "
+        f"that every cost can be paid: a gain there stops at {MAX_GOLD}"
+    )
     start = time.perf_counter()
     Exhaustive(world, report, random.Random(0), prepared=True).sweep()
     report.seconds = time.perf_counter() - start

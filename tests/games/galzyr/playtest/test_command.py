@@ -103,3 +103,59 @@ def test_playtest_world_takes_a_shipped_worlds_slug():
 def test_playtest_world_names_a_missing_folder_as_missing(tmp_path):
     out, err = run("playtest_world", str(tmp_path / "nowhere"), "--runs", "20")
     assert "no such folder" in str(err) and "does not lint" not in str(err)
+
+
+def test_playtest_world_refuses_options_that_play_nothing(minimal_path):
+    # --runs 0 without --exhaustive passed having played nothing, full coverage required or not
+    for args in (("--runs", "0"), ("--runs", "0", "--require-full-coverage")):
+        out, err = run("playtest_world", str(minimal_path), *args)
+        assert err is not None and out == ""
+        assert str(err) == (
+            "--runs 0 plays nothing: give a number of runs (the default is 2000), or add "
+            "--exhaustive for the sweep alone."
+        )
+    out, err = run(
+        "playtest_world", str(minimal_path), "--runs", "0", "--exhaustive", "--seed", "3"
+    )
+    assert err is not None and "--seed picks the random runs' dice" in str(err) and out == ""
+    out, err = run("playtest_world", str(minimal_path), "--runs", "-1", "--exhaustive")
+    assert err is not None and "can't be negative" in str(err)
+
+
+def test_playtest_world_prints_the_sweep_first_as_the_doc_advises(minimal_path):
+    out, err = run("playtest_world", str(minimal_path), "--runs", "20", "--exhaustive")
+    assert err is None
+    sweep, runs = out.index("Exhaustive playtest of"), out.index("Playtest of Minimal Vale: 20")
+    assert sweep == 0 < runs
+    rules = [line for line in out.splitlines() if line.startswith("Rules applied")]
+    assert "combinations" not in rules[0]  # counted in the sweep's first line, not a rule
+    assert out.splitlines()[out.splitlines().index(rules[0]) + 1] == (
+        "  (each combination starts every adventurer with 20 gold, the dial's top, so that "
+        "every cost can be paid: a gain there stops at 20)"
+    )
+
+
+def test_full_coverage_names_the_pass_that_missed(make_world):
+    path = make_world(
+        {
+            "scenes/1001.yaml": """
+            number: 1001
+            prerequisite: {month: february}
+            text: Only in February.
+            options:
+              - label: Wait for March.
+                starry: never
+                result: {effects: [{end: true}]}
+              - label: Leave.
+                result: {effects: [{end: true}]}
+            questions:
+              - {id: never, ask: "Is it March?", test: {month: march}}
+            """
+        }
+    )
+    args = ("playtest_world", str(path), "--require-full-coverage", "--brief")
+    out, err = run(*args, "--runs", "50", "--exhaustive")
+    assert out.count("Never reached") == 1  # the sweep reached option 1; random play never did
+    assert str(err).endswith(
+        "never reached in the random runs (each report lists them under 'Never reached')."
+    )
