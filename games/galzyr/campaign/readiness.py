@@ -92,7 +92,9 @@ def _card_path(order: list[int], number: int) -> tuple:
     return ("cards", order.index(number)) if number in order else ("cards",)
 
 
-def plan_text(plan: ResetPlan, declared: bool) -> str:
+def plan_text(plan: ResetPlan, declared: bool, names: Mapping[str, str]) -> str:
+    """What the reset does, one clause per tray the plan fills (none for an empty one);
+    ``names`` are the adventurers' by id, for the vault_on_reset clauses."""
     if declared:
         whose = "the world's own (world.yaml's reset)"
     elif plan == GALZYR_PLAN:
@@ -102,14 +104,27 @@ def plan_text(plan: ResetPlan, declared: bool) -> str:
         )
     else:
         whose = "derived from the catalog (world.yaml's reset can declare the world's own)"
-    return (
-        f"the reset plan is {whose}: "
-        + (f"a d12 picks one of the month cards {_numbers(plan.months)}; " if plan.months else "")
-        + f"to the global save slot {_numbers(plan.to_global)}; shuffled into the quest slot "
-        f"{_numbers(plan.to_quest_slot)} (its {plan.noticeboard} frontmost to the global save "
-        f"slot); to the vault {_numbers(plan.to_vault)}; to each adventurer's save slot the copy "
-        f"with their icon of {_numbers(plan.per_adventurer)}"
-    )
+    steps = []
+    if plan.months:
+        steps.append(f"a d12 picks one of the month cards {_numbers(plan.months)}")
+    if plan.to_global:
+        steps.append(f"to the global save slot {_numbers(plan.to_global)}")
+    if plan.to_quest_slot:
+        front = {0: "", 1: ", then its frontmost card to the global save slot"}.get(
+            plan.noticeboard, f", then its {plan.noticeboard} frontmost to the global save slot"
+        )
+        steps.append(f"shuffled into the quest slot {_numbers(plan.to_quest_slot)}{front}")
+    if plan.to_vault:
+        steps.append(f"to the vault {_numbers(plan.to_vault)}")
+    if plan.per_adventurer:
+        steps.append(
+            "to each adventurer's save slot the copy with their icon of "
+            + _numbers(plan.per_adventurer)
+        )
+    for aid, numbers in sorted(plan.vault_on_reset.items()):
+        steps.append(f"when {names.get(aid, aid)} is reset, to the vault {_numbers(numbers)}")
+    steps.append("every other card stays in the library")
+    return f"the reset plan is {whose}: " + "; ".join(steps)
 
 
 def campaign_needs(
@@ -130,6 +145,7 @@ def campaign_needs(
     world = SimpleNamespace(cards=cards)
     copies = unroll(world)  # type: ignore[arg-type]
     declared = info.reset if info is not None else None
+    names = {a.id: a.name for a in info.adventurers} if info is not None else {}
     plan = plan_for(copies, declared)
     if declared is not None and not declared.months:
         # A declared plan is taken as it is: with no month cards the reset puts no month into
@@ -217,7 +233,7 @@ def campaign_needs(
                 )
             )
     where = (WORLD_FILE, ("reset",)) if declared else (CARDS_FILE, ("cards",))
-    out.append(Need(*where, plan_text(plan, declared is not None), blocking=False))
+    out.append(Need(*where, plan_text(plan, declared is not None, names), blocking=False))
     for key in ("months", "to_global", "to_quest_slot", "to_vault", "per_adventurer"):
         unknown = [n for n in getattr(plan, key) if n not in cards] if declared else []
         if unknown:

@@ -17,9 +17,10 @@ from django.urls import reverse
 
 from games.galzyr.campaign import reset_game
 from games.galzyr.campaign.build import build_campaign
-from games.galzyr.campaign.readiness import campaign_readiness
+from games.galzyr.campaign.readiness import campaign_readiness, plan_text
 from games.galzyr.reader import book as books
 from games.models import Table
+from storybook.format import ResetPlan
 from storybook.lint.folder import lint_world
 from storybook.loading.loader import read_world
 from storybook.web.librarian import make_librarian
@@ -239,3 +240,41 @@ def test_a_table_of_a_stored_world_gets_the_plan_it_declares(client):
     assert api.status_code == 201, api.content
     plan = Table.objects.get().state["campaign"]["plan"]
     assert plan["per_adventurer"] == [0] and plan["to_global"] == [66, 67, 68, 69, 78]
+
+
+@pytest.mark.parametrize(
+    "plan,says",
+    [
+        (ResetPlan(), "every other card stays in the library"),
+        (
+            ResetPlan(months=list(range(1, 13)), to_global=[66], per_adventurer=[0]),
+            "a d12 picks one of the month cards #001–#012; to the global save slot #066; to "
+            "each adventurer's save slot the copy with their icon of #000; every other card "
+            "stays in the library",
+        ),
+        (
+            ResetPlan(to_quest_slot=[127, 128, 129], noticeboard=3),
+            "shuffled into the quest slot #127–#129, then its 3 frontmost to the global save "
+            "slot; every other card stays in the library",
+        ),
+        (
+            ResetPlan(to_quest_slot=[127], noticeboard=1),
+            "shuffled into the quest slot #127, then its frontmost card to the global save slot; "
+            "every other card stays in the library",
+        ),
+        (
+            ResetPlan(to_quest_slot=[127, 128], noticeboard=0, to_vault=[296]),
+            "shuffled into the quest slot #127, #128; to the vault #296; every other card stays "
+            "in the library",
+        ),
+        (
+            ResetPlan(vault_on_reset={"rook": [297]}),
+            "when Rook is reset, to the vault #297; every other card stays in the library",
+        ),
+    ],
+)
+def test_the_plan_is_told_tray_by_tray_naming_no_empty_one(plan, says):
+    # "shuffled into the quest slot none (its 3 frontmost …)" read badly (issue 14)
+    text = plan_text(plan, declared=True, names={"rook": "Rook"})
+    assert text == "the reset plan is the world's own (world.yaml's reset): " + says
+    assert "none" not in text
