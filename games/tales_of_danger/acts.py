@@ -252,7 +252,7 @@ def _give_sponsor(
 ) -> str:
     player = state.players[index]
     sponsor = state.catalog.sponsor(sponsor_id)
-    start = need(sponsor.start, f"the Start hand size of the {sponsor.display}")
+    start = need(sponsor.start, f"the Start hand size of {sponsor.called}")
     player.sponsor, player.act = sponsor.id, 2
     over = len(player.hand) - start
     if len(discard) > max(over, 0):
@@ -261,7 +261,7 @@ def _give_sponsor(
     gone = discard_from_hand(state, index, discard)
     got = "receives" if lowest else "secured"
     left = " (the lowest-ranking sponsor left)" if lowest else ""
-    text = f"{player.name} {got} the {sponsor.display}{left} and moves to Act 2"
+    text = f"{player.name} {got} {sponsor.called}{left} and moves to Act 2"
     if gone:
         text += f", discarding {names(state, gone)}"
     if len(player.hand) > start:
@@ -286,7 +286,7 @@ def secure_sponsor(state: State, args: SecureArgs, seat: str) -> str:
     player = state.players[index]
     sponsor = state.catalog.sponsor(args.sponsor)
     if sponsor.id not in available_sponsors(state):
-        raise RuleError(f"The {sponsor.display} is not available.")
+        raise RuleError(f"{sponsor.called_first} is not available.")
     presented = [person_id(state, p) for p in (args.people or player.hand)]
     spare = list(player.hand)
     for pid in presented:
@@ -325,7 +325,7 @@ def end_turn(state: State, args: Args, seat: str) -> str:
         lowest = state.catalog.ranked(available_sponsors(state))[-1]
         raise RuleError(
             f"{last}: secure one, or receive the lowest-ranking one left "
-            f"(the {state.catalog.sponsor(lowest).display})."
+            f"({state.catalog.sponsor(lowest).called})."
         )
     pass_turn(state)
     return f"{name(state, index)} ended the turn; {name(state, state.active)} is next."

@@ -46,7 +46,7 @@ def set_sponsor_card(state: State, args: SponsorCardArgs, seat: str) -> str:
     state.catalog = patched(state.catalog, patch)
     state.sponsors = state.catalog.display_order(state.sponsors)
     listed = ", ".join(f"{k} {v}" for k, v in values.items())
-    return f"The {card.display} card was entered: {listed}."
+    return f"The card of {card.called} was entered: {listed}."
 
 
 def _marks(state: State, entries: list[str], allowed: tuple[str, ...]) -> dict[str, str]:

@@ -33,6 +33,11 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# The three sponsors the rulebook doesn't name go by a letter ("Sponsor D") until the group
+# enters what their cards say: the letter is a stand-in for a name.
+LETTER = "Sponsor "
+
+
 class SponsorCard(Strict):
     """One sponsor. ``label`` is how the rulebook refers to it; the rest is printed on the card."""
 
@@ -50,7 +55,20 @@ class SponsorCard(Strict):
 
     @property
     def display(self) -> str:
+        """The sponsor on a chip or in a list: "Queen", "Sponsor D", "Ada Vane (Queen)"."""
         return f"{self.name} ({self.label})" if self.name else self.label
+
+    @property
+    def called(self) -> str:
+        """The sponsor inside a sentence: "the Queen", "Sponsor D" (a letter stands for a
+        name, so no "the"), "Ada Vane (the Queen)" once the group entered the card's name."""
+        label = self.label if self.label.startswith(LETTER) else f"the {self.label}"
+        return f"{self.name} ({label})" if self.name else label
+
+    @property
+    def called_first(self) -> str:
+        """``called`` opening a sentence: "The Queen", "Sponsor D"."""
+        return self.called[:1].upper() + self.called[1:]
 
 
 PEOPLE_CARDS = 102  # the people deck, every type together
@@ -238,11 +256,11 @@ class Catalog(Strict):
 
     def rank_of(self, sponsor_id: str) -> int:
         s = self.sponsor(sponsor_id)
-        return need(s.rank, f"the rank of the {s.display}")
+        return need(s.rank, f"the rank of {s.called}")
 
     def ranked(self, sponsor_ids: list[str]) -> list[str]:
         """Sponsor ids in rank order (highest first); asks for any rank it lacks."""
-        missing = [self.sponsor(s).display for s in sponsor_ids if self.sponsor(s).rank is None]
+        missing = [self.sponsor(s).called for s in sponsor_ids if self.sponsor(s).rank is None]
         if missing:
             raise RuleError(
                 f"The app needs the rank of {_join(missing)} for this: {UNKNOWN} first."

@@ -65,14 +65,14 @@ def take_free_cards(state: State, args: FreeArgs, seat: str) -> str:
     else:
         free = [person_id(state, p) for p in args.people]
     if not free:
-        raise RuleError(f"No card in the pool is free for the {sponsor.display}.")
+        raise RuleError(f"No card in the pool is free for {sponsor.called}.")
     pool = list(state.pool)
     for pid in free:
         card = state.catalog.person(pid)
         if pid not in pool:
             raise RuleError(f"There is no {card.name} in the pool.")
         if card.free_for is not None and sponsor.id not in card.free_for:
-            raise RuleError(f"The {card.name} is not free for the {sponsor.display}.")
+            raise RuleError(f"The {card.name} is not free for {sponsor.called}.")
         pool.remove(pid)
     state.pool = pool
     state.players[index].hand.extend(free)
@@ -95,16 +95,16 @@ def gather(state: State, args: GatherArgs, seat: str) -> str:
     free = free_in_pool(state, index)
     if free:
         raise RuleError(
-            f"First take {words.count(len(free), 'free card', 'free cards')} for the "
-            f"{sponsor.display}: {names(state, free)}."
+            f"First take {words.count(len(free), 'free card', 'free cards')} for "
+            f"{sponsor.called}: {names(state, free)}."
         )
     if free is None and not args.free_checked:
         raise RuleError(
             f"The app does not know the “Free for” marks on: {_unknown_marks(state)}. "
-            f"Take any card free for the {sponsor.display} first, then confirm the pool was checked."
+            f"Take any card free for {sponsor.called} first, then confirm the pool was checked."
         )
-    market = need(sponsor.market, f"the Market value of the {sponsor.display}")
-    most = need(sponsor.max, f"the Max hand size of the {sponsor.display}")
+    market = need(sponsor.market, f"the Market value of {sponsor.called}")
+    most = need(sponsor.max, f"the Max hand size of {sponsor.called}")
     text = f"{player.name} gathered " + take_cards(state, index, args, market, "gather")
     text += finish_taking(state, index, most, "the Max hand size", args.discard, args.refill)
     if _act2_done(state):
@@ -119,7 +119,7 @@ def _act2_done(state: State) -> bool:
             return False
     for p in state.players:
         s = state.catalog.sponsor(p.sponsor)
-        if len(p.hand) != need(s.max, f"the Max hand size of the {s.display}"):
+        if len(p.hand) != need(s.max, f"the Max hand size of {s.called}"):
             return False
     return True
 

@@ -49,11 +49,11 @@ def check_secure(catalog: Catalog, sponsor_ref: str, people: list[str]) -> Secur
     Raises RuleError asking for any value of the catalog it needs and lacks.
     """
     sponsor = catalog.sponsor(sponsor_ref)
-    who = sponsor.display
+    who = sponsor.called
     check = SecureCheck(
         sponsor=sponsor.id,
-        evidence_needed=need(sponsor.evidence, f"how much evidence the {who} needs"),
-        plans_needed=need(sponsor.plans, f"how many plans the {who} needs"),
+        evidence_needed=need(sponsor.evidence, f"how much evidence {who} needs"),
+        plans_needed=need(sponsor.plans, f"how many plans {who} needs"),
     )
     unknown = [catalog.person(p).name for p in people if catalog.person(p).ribbon is None]
     if unknown:
@@ -69,15 +69,15 @@ def check_secure(catalog: Catalog, sponsor_ref: str, people: list[str]) -> Secur
         if card.ribbon[sponsor.id] > 0:
             check.insiders.append(card.id)
     if not check.insiders:
-        check.reason = f"None of these people is an insider (stars by the icon) for the {who}."
+        check.reason = f"None of these people is an insider (stars by the icon) for {who}."
     elif check.evidence < check.evidence_needed or check.plans < check.plans_needed:
         check.reason = (
-            f"The {who} needs {check.evidence_needed} evidence and {check.plans_needed} plans; "
+            f"{sponsor.called_first} needs {check.evidence_needed} evidence and {check.plans_needed} plans; "
             f"the people showing that icon give {check.evidence} and {check.plans}."
         )
     else:
         check.ok = True
-        check.reason = f"These people can secure the {who}."
+        check.reason = f"These people can secure {who}."
     return check
 
 
@@ -113,9 +113,9 @@ def require_unable(state: State, index: int) -> None:
     player = state.players[index].name
     able = securable(checks)
     if able:
-        listed = " or the ".join(state.catalog.sponsor(s).display for s in able)
+        listed = " or ".join(state.catalog.sponsor(s).called for s in able)
         raise RuleError(
-            f"{player} can secure the {listed}: the lowest-ranking sponsor is given only to a "
+            f"{player} can secure {listed}: the lowest-ranking sponsor is given only to a "
             f"player who can secure none. Secure one of your choice."
         )
     unknown = [c for c in checks.values() if isinstance(c, RuleError)]

@@ -6,6 +6,7 @@ The test catalog (conftest.py) gives, among others:
 """
 
 import json
+import re
 
 import pytest
 
@@ -151,6 +152,36 @@ def test_securing_waits_for_recruiting_and_needs_a_sponsor_on_the_table(tod):
     assert "ended the turn" in t.do("end-turn")
 
 
+# A sentence names a sponsor as it reads aloud: "the Queen", but "Sponsor D" (a letter the app
+# gives a sponsor the rulebook doesn't name stands for a name), and once the group entered the
+# card's name, the name first ("Ida Vane (the Queen)").
+NAMED_IN_A_SENTENCE = [
+    pytest.param("sponsor-d", None, "Ada secured Sponsor D and", id="a letter"),
+    pytest.param("sponsor-d", "Ida Vane", "Ada secured Ida Vane (Sponsor D) and", id="named"),
+    pytest.param("queen", None, "Ada secured the Queen and", id="the rulebook's"),
+    pytest.param("queen", "Ida Vane", "Ada secured Ida Vane (the Queen) and", id="named title"),
+]
+
+
+@pytest.mark.parametrize(("sponsor", "name", "expected"), NAMED_IN_A_SENTENCE)
+def test_a_secured_sponsor_reads_right_named_or_not(tod, sponsor, name, expected):
+    hand = ["nun", "monk"] if sponsor == "sponsor-d" else QUEEN_HAND
+    for on_table in (["queen", "sponsor-d"], ["bishop"]):
+        t = tod.arranged([hand, ["monk"]], POOL, step="acted", on_table=on_table)
+        if name:
+            t.do("set-sponsor-card", {"sponsor": sponsor, "name": name})
+        if sponsor not in on_table:  # the sentence opens with it: a capital
+            called = expected.removeprefix("Ada secured ").removesuffix(" and")
+            with pytest.raises(
+                RuleError, match="^" + re.escape(f"{called[0].upper()}{called[1:]} is")
+            ):
+                t.do("secure-sponsor", {"sponsor": sponsor})
+            continue
+        sentence = t.do("secure-sponsor", {"sponsor": sponsor})
+        assert sentence.startswith(expected)
+        assert "the Sponsor" not in sentence and "the Ida" not in sentence
+
+
 def test_move_the_story_along_with_two_players(tod):
     on_table = ["queen", "bishop", "sponsor-e"]
     t = tod.arranged(
@@ -163,7 +194,7 @@ def test_move_the_story_along_with_two_players(tod):
     with pytest.raises(RuleError, match="insider"):
         t.do("secure-sponsor", {"sponsor": "bishop"})
     sentence = t.do("take-lowest-sponsor")
-    lead = "Ada receives the Sponsor E (the lowest-ranking sponsor left) and moves to Act 2"
+    lead = "Ada receives Sponsor E (the lowest-ranking sponsor left) and moves to Act 2"
     assert sentence.startswith(lead)
     assert sentence.endswith("(the Start hand size).") and ") (" not in sentence
     assert t.state.players[0].sponsor == "sponsor-e"
@@ -181,7 +212,7 @@ def test_with_six_players_the_sixth_receives_the_last_sponsor(tod):
     t = tod.arranged(hands, POOL, sponsors, step="acted")
     sentence = t.do("secure-sponsor", {"sponsor": "queen"})
     assert "Ada secured the Queen" in sentence
-    assert "Flo receives the Sponsor F and moves to Act 2" in sentence
+    assert "Flo receives Sponsor F and moves to Act 2" in sentence
     flo = t.state.players[5]
     assert (flo.sponsor, flo.act, flo.discard_to) == ("sponsor-f", 2, None)  # Start is 4
     assert all(p.act == 2 for p in t.state.players)
@@ -209,7 +240,7 @@ MOVE_THE_STORY_ALONG = [
     pytest.param(
         ["innkeeper", "kings-steward", "monk"],
         ["queen", "bishop", "sponsor-e"],
-        "Ada can secure the Sponsor E",
+        "Ada can secure Sponsor E",
         id="able-to-secure-the-lowest: secures it by choice, is not given it",
     ),
     pytest.param(
@@ -229,7 +260,7 @@ def test_move_the_story_along_gives_the_lowest_only_to_a_player_unable_to_secure
     t = tod.arranged([hand, ["nun"]], POOL, [None, taken[0]], step="acted", on_table=left + taken)
     if expected in left:
         sentence = t.do("take-lowest-sponsor")
-        assert sentence.startswith("Ada receives the")
+        assert sentence.startswith("Ada receives Sponsor E (the lowest-ranking sponsor left)")
         assert t.state.players[0].sponsor == expected
         return
     before = json.dumps(t.data, sort_keys=True)
