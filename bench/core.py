@@ -27,7 +27,8 @@ from django.urls import reverse
 from bench.games import BenchGame
 from bench.stats import median_ms, percentile_ms
 from games.models import Move, Table
-from games.services import access, seating, tables, turns
+from games.services import seating, tables, turns
+from games.web import credentials
 
 HTMX = {"HX-Request": "true"}
 TRANSACTION_SQL = re.compile(r"\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b", re.I)
@@ -197,7 +198,7 @@ def keep_and_sit(client: Client, table: Table, seat: str) -> str:
     """Seat ``client`` the way the device that starts a table is seated; the secret it keeps.
 
     The device that creates a table keeps it (games/services/seating.py): the new-table form answers with
-    the keeper's signed cookie (``seating.open_keeper`` + ``access.remember``, done here on a
+    the keeper's signed cookie (``seating.open_keeper`` + ``credentials.remember``, done here on a
     redirect of our own since the bench builds its tables through the services), then the
     keeper takes its own seat on the seat page, ``POST games:seat``, with no join key. The
     secret is also the keeper's bearer token for the API (``POST /api/tables/`` answers it
@@ -205,7 +206,7 @@ def keep_and_sit(client: Client, table: Table, seat: str) -> str:
     """
     secret = seating.open_keeper(table)
     answer = HttpResponseRedirect(reverse("games:seat", args=[table.code]))
-    access.remember(answer, table.code, secret)
+    credentials.remember(answer, table.code, secret)
     client.cookies.update(answer.cookies)
     response = client.post(reverse("games:seat", args=[table.code]), {"seat": seat})
     if response.status_code != 302:

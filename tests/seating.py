@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from games.models import Claim, Table
 from games.services import access, seating
+from games.web import credentials
 
 
 def claim(table: Table, seat: str | None = "p1", *, keeper: bool = False) -> str:
@@ -25,13 +26,13 @@ def claim(table: Table, seat: str | None = "p1", *, keeper: bool = False) -> str
 
 
 def cookie_value(code: str, secret: str) -> str:
-    name = access.cookie_name(code)
-    return signing.get_cookie_signer(salt=name + access.COOKIE_SALT).sign(secret)
+    name = credentials.cookie_name(code)
+    return signing.get_cookie_signer(salt=name + credentials.COOKIE_SALT).sign(secret)
 
 
 def sit(client, table: Table, seat: str | None = "p1", *, keeper: bool = False):
     """Seat a Django test client (pages) at ``table``; returns the client."""
-    client.cookies[access.cookie_name(table.code)] = cookie_value(
+    client.cookies[credentials.cookie_name(table.code)] = cookie_value(
         table.code, claim(table, seat, keeper=keeper)
     )
     return client

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.core.registry import all_games
-from games.services import access
+from games.web import credentials
 from tests.seating import claim, sit
 from tests.test_leak_matrix import forbidden_for, many_tries, secret_texts, with_secrets, world
 
@@ -72,6 +72,6 @@ def test_a_seats_secrets_show_on_the_display_only_after_the_hand_over(slug):
     other = next(s for s in seats if s != seat)
     phone = sit(Client(), table, other)
     assert phone.post(reverse("games:hand-over", args=[table.code, seat])).status_code == 403
-    cookie = access.hand_over_cookie(table.code)
+    cookie = credentials.hand_over_cookie(table.code)
     phone.cookies[cookie] = display.cookies[cookie].value
     shows_only(phone, table, other)

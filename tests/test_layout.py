@@ -16,7 +16,8 @@ imports, absolute and relative, make one graph; the tests below fail on
   for what is not a cache, with the reason);
 - the platform's layers out of order: games/core imports only itself (it is pure), the
   services import neither the pages (games/web) nor the API (games/api), and those two do
-  not import each other: both are views over the services.
+  not import each other: both are views over the services; the services and the core import
+  no HTTP (``django.http``, DRF, …): they take a credential, not a request.
 
 To declare pure rules: add the package or module to your line of ``PURE`` (a prefix covers a
 package and everything under it; a prefix that names no module fails, so a rename must update
@@ -340,6 +341,30 @@ def test_the_platform_layers_import_downwards_only():
         if any(_under(target, b) for b in banned)
     )
     assert not wrong, "a layer imports one above it:\n  " + "\n  ".join(wrong)
+
+
+# What only the pages and the API know: requests, responses, cookies, headers. The services take
+# a credential and answer an ``Access``; where a request carries it is the views' business
+# (games/web/credentials.py, games/api/credentials.py).
+HTTP = ("django.http", "django.shortcuts", "django.views", "django_htmx", "rest_framework")
+
+
+def http_imports(layers: tuple[str, ...]) -> list[str]:
+    return sorted(
+        f"{mod} -> {name}"
+        for mod, names in imports().items()
+        if any(_under(mod, layer) for layer in layers)
+        for name, _inside in names
+        if any(_under(name, h) for h in HTTP)
+    )
+
+
+def test_the_services_and_the_core_know_no_http():
+    assert "games.web.credentials -> django.http" in http_imports(("games.web",))  # it sees
+    wrong = http_imports(("games.core", "games.services"))
+    assert not wrong, "HTTP below the views (take a secret, not a request):\n  " + "\n  ".join(
+        wrong
+    )
 
 
 def test_every_pure_prefix_names_a_module():

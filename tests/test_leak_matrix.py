@@ -31,7 +31,8 @@ from games.core.engine import RuleError
 from games.core.registry import all_games
 from games.galzyr.reader import book as books
 from games.models import Table
-from games.services import access, backups, seating, tables, turns
+from games.services import backups, seating, tables, turns
+from games.web import credentials
 from tests.games.services.test_tables_loaded_state import random_args, scalars_of
 from tests.seating import claim, cookie_value
 
@@ -155,7 +156,7 @@ def requesters(table: Table) -> list[tuple[str, str | None, bool, Client]]:
     for seat, keeper in [*[(s, False) for s in seats], (None, True)]:
         secret = claim(table, seat, keeper=keeper)
         client = Client(headers={"Authorization": f"Bearer {secret}"})
-        client.cookies[access.cookie_name(table.code)] = cookie_value(table.code, secret)
+        client.cookies[credentials.cookie_name(table.code)] = cookie_value(table.code, secret)
         out.append(("keeper" if keeper else seat, seat, keeper, client))
     return out
 

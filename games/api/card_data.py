@@ -13,6 +13,7 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.api import credentials
 from games.api.common import (
     CONFLICT,
     DENIED,
@@ -23,8 +24,8 @@ from games.api.common import (
 )
 from games.core.engine import RuleError
 from games.models import Table
-from games.services import access, catalogs, tables
 from games.services import card_data as sheet_data
+from games.services import catalogs, tables
 from games.services.access import Access, AccessDenied, Credential
 
 
@@ -95,7 +96,9 @@ def card_data(request: Request, table: Table, held: Access) -> Response:
             version = body["version"]
             if not isinstance(version, int) or isinstance(version, bool):
                 raise RuleError(_("The version must be a whole number."))
-            at = sheet_data.AtTable(table.code, version, Credential(access.api_secret(request)))
+            at = sheet_data.AtTable(
+                table.code, version, Credential(credentials.api_secret(request))
+            )
         done = sheet_data.save(
             game, body["data"], group_key=table.group_key, by=catalogs.Editor(groups=groups), at=at
         )

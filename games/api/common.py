@@ -1,6 +1,7 @@
 """What every endpoint of the REST API shares: error bodies, the table's JSON, and one way to
-answer for a table: ``table_endpoint`` finds the table and what the request's credential proves
-there (games/services/access.py) and turns every refusal the services raise into its JSON answer."""
+answer for a table: ``table_endpoint`` finds the table and what the request's bearer token
+proves there (games/api/credentials.py) and turns every refusal the services raise into its
+JSON answer."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from rest_framework.authentication import BaseAuthentication
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.api import credentials
 from games.core.engine import RuleError
 from games.models import Move, Table
 from games.services import access, backups, seating, tables
@@ -106,8 +108,8 @@ def denied(exc: Exception) -> Response:
 
 
 class SeatCredential(BaseAuthentication):
-    """Documents the seat credential in the schema; the views read it through games/services/access.py
-    (a table's credential is no user, so it authenticates nobody)."""
+    """Documents the seat credential in the schema; the views read it through
+    games/api/credentials.py (a table's credential is no user, so it authenticates nobody)."""
 
     def authenticate(self, request):
         return None
@@ -180,7 +182,7 @@ def table_endpoint(view):
     def wrapped(request: Request, code: str, **kwargs) -> Response:
         try:
             as_seat = request.query_params.get("as_seat") or None
-            table, held = access.api_access(request, code, as_seat)
+            table, held = credentials.api_access(request, code, as_seat)
         except access.TableNotFound:
             return not_found()
         except RuleError as exc:  # as_seat refused: not the shared display, or a held seat

@@ -12,7 +12,8 @@ from rest_framework.response import Response
 from games.api.common import REFUSED, SeatCredential, refusals_answered
 from games.services import seating
 
-MAX_TOKENS = 60  # as many as a browser's cookies are read for (games/services/access.py)
+# As many as a browser's cookies are read for (games/web/credentials.py ``device_secrets``).
+MAX_TOKENS = 60
 
 
 @extend_schema_field({"type": "string", "maxLength": 200})

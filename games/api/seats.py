@@ -10,6 +10,7 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.api import credentials
 from games.api.common import (
     DENIED,
     NOT_FOUND,
@@ -20,7 +21,7 @@ from games.api.common import (
     table_endpoint,
 )
 from games.models import Table
-from games.services import access, seating
+from games.services import seating
 from games.services.access import Access
 
 
@@ -78,7 +79,7 @@ def claim(request: Request, code: str) -> Response:
     secret, held = seating.claim_seat(
         code,
         body.validated_data["seat"],
-        secret=access.api_secret(request),
+        secret=credentials.api_secret(request),
         invite=body.validated_data["invite"],
     )
     return Response({"token": secret, "seat": held.seat, "keeper": held.keeper})

@@ -13,6 +13,7 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from games.api import credentials
 from games.api.common import (
     AS_SEAT,
     AS_SEAT_HELP,
@@ -117,7 +118,7 @@ def moved(body_serializer):
             body = body_serializer(data=request.data)
             body.is_valid(raise_exception=True)
             as_seat = body.validated_data.get("as_seat") or None
-            who = Credential(access.api_secret(request), as_seat=as_seat)
+            who = Credential(credentials.api_secret(request), as_seat=as_seat)
             try:
                 written = action(code, body.validated_data, who, **kwargs)
             except tables.VersionConflict as exc:

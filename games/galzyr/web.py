@@ -40,6 +40,7 @@ from games.galzyr.state import is_story_master
 from games.models import Table
 from games.services import access, tables
 from games.services.access import Access
+from games.web import credentials
 
 PAGE = "games/galzyr/campaign_trays.html"
 WHERE = "games/galzyr/_campaign_where.html#answer"
@@ -79,7 +80,7 @@ def where_sentence(state, text: str | None, seat: str | None) -> str:
 @require_GET
 def trays_page(request: HttpRequest, code: str) -> HttpResponse:
     try:
-        table, held = access.page_access(request, code)
+        table, held = credentials.page_access(request, code)
     except access.TableNotFound:
         raise Http404(_("No table has this code.")) from None
     game = tables.game_of(table)

@@ -1,38 +1,29 @@
-"""Who is asking: the seat and role a request's credential proves at one table.
+"""Who is asking: the seat and role a credential proves at one table.
 
-A code finds a table; it opens nothing secret. A device proves a seat with the credential it
-was given when it claimed the seat (games/services/seating.py): for the pages, a signed cookie
-``seat_<code>`` carrying a per-claim secret; for the API, the same kind of secret sent as
-``Authorization: Bearer …``. The server keeps only the secret's SHA-256 in a ``Claim`` row,
-so a keeper can revoke it and a copy of the database hands out no credential.
+A code finds a table; it opens nothing secret. A device proves a seat with the secret it was
+given when it claimed the seat (games/services/seating.py). The server keeps only the secret's
+SHA-256 in a ``Claim`` row, so a keeper can revoke it and a copy of the database hands out no
+credential.
 
-Every HTMX and DRF view asks here, and nowhere else, which seat a request holds. A request
-without a valid credential is anonymous: it sees what the shared display shows and makes no
-move. The pages read only the cookie and the API only the header, so a page's cookie can't
-be replayed against the API from another site (the API makes no CSRF check).
+Every HTMX and DRF view asks here, and nowhere else, what a secret proves; where a request
+carries it is theirs to read (games/web/credentials.py: a signed cookie; games/api/
+credentials.py: the bearer header), so this module knows no HTTP. Without a valid secret a
+request is anonymous: it sees what the shared display shows and makes no move.
 """
 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
-from django.conf import settings
 from django.db.models import F, FilteredRelation, Q
-from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from games.core.engine import TABLE_SEAT, RuleError
 from games.core.registry import get_game
 from games.models import Claim, Table
 
-COOKIE_MAX_AGE = 60 * 60 * 24 * 180  # a campaign can rest for months between sessions
-COOKIE_SALT = "talekeeper.claim"
 PUBLIC_SEAT = TABLE_SEAT  # whose view an anonymous client gets: the shared display's
-# How long the shared display shows a seat's private parts after the hand-over, if nobody taps
-# "Done, hide again": a player who walks away leaves no hand open for the evening.
-HAND_OVER_MAX_AGE = 30 * 60
-HAND_OVER_SALT = "talekeeper.hand-over"
 
 
 class AccessDenied(RuleError):
@@ -115,54 +106,6 @@ def _of(claim: Claim) -> Access:
     return Access(seat=claim.seat or None, keeper=claim.keeper, claim_id=claim.pk)
 
 
-# -- credentials: where a request carries its secret ---------------------------------------
-
-
-def cookie_name(code: str) -> str:
-    return f"seat_{code}"
-
-
-def page_secret(request: HttpRequest, code: str) -> str | None:
-    return request.get_signed_cookie(cookie_name(code), default=None, salt=COOKIE_SALT)
-
-
-def api_secret(request: HttpRequest) -> str | None:
-    kind, _sep, secret = request.META.get("HTTP_AUTHORIZATION", "").partition(" ")
-    return secret.strip() or None if kind.lower() == "bearer" else None
-
-
-def set_device_cookie(response: HttpResponse, name: str, value: str, *, salt: str, max_age: int):
-    """A signed cookie only this device's pages send back (never script, never another site)."""
-    response.set_signed_cookie(
-        name,
-        value,
-        salt=salt,
-        max_age=max_age,
-        httponly=True,
-        samesite="Lax",
-        secure=settings.SEAT_COOKIE_SECURE,
-    )
-
-
-def remember(response: HttpResponse, code: str, secret: str) -> None:
-    set_device_cookie(response, cookie_name(code), secret, salt=COOKIE_SALT, max_age=COOKIE_MAX_AGE)
-
-
-def forget(response: HttpResponse, code: str) -> None:
-    response.delete_cookie(cookie_name(code), samesite="Lax")
-
-
-def device_secrets(request: HttpRequest, limit: int = 60) -> list[str]:
-    """Every table credential this browser carries (its home page lists those tables)."""
-    found = []
-    for name in request.COOKIES:
-        if name.startswith("seat_") and len(found) < limit:
-            secret = page_secret(request, name[5:])
-            if secret:
-                found.append(secret)
-    return found
-
-
 # -- the shared display playing a seat no device holds ---------------------------------------
 
 
@@ -214,57 +157,9 @@ def act_for(table: Table, held: Access, seat_id: str | None) -> Access:
     return Access(seat=seat_id, keeper=held.keeper, claim_id=held.claim_id, via=held.seat)
 
 
-def hand_over_cookie(code: str) -> str:
-    return f"play_{code}"
-
-
-def _bound(secret: str | None) -> str:
-    """The part of a hand-over that ties it to one device's credential: another device's copy
-    of the cookie (or one kept after the device changed seats) opens nothing."""
-    return digest(f"hand-over:{secret or ''}")[:24]
-
-
-def hand_over(
-    response: HttpResponse, request: HttpRequest, code: str, seat_id: str, version: int
-) -> None:
-    """Remember on this device that the shared display now plays ``seat_id`` (the deliberate
-    "hand the tablet to …" tap; the caller has checked it with ``act_for``), since the table's
-    ``version``."""
-    value = f"{seat_id}:{version}:{_bound(page_secret(request, code))}"
-    set_device_cookie(
-        response, hand_over_cookie(code), value, salt=HAND_OVER_SALT, max_age=HAND_OVER_MAX_AGE
-    )
-
-
-def hide_again(response: HttpResponse, code: str) -> None:
-    response.delete_cookie(hand_over_cookie(code), samesite="Lax")
-
-
-def handed_over(request: HttpRequest, code: str) -> str | None:
-    """The seat this device was handed over to (within HAND_OVER_MAX_AGE), if any."""
-    found = _handed(request, code)
-    return found[0] if found else None
-
-
-def _handed(request: HttpRequest, code: str) -> tuple[str, int] | None:
-    """The seat this device was handed over to, and the table's version then."""
-    value = request.get_signed_cookie(
-        hand_over_cookie(code), default=None, salt=HAND_OVER_SALT, max_age=HAND_OVER_MAX_AGE
-    )
-    seat_id, version, bound = ((value or "").split(":") + ["", ""])[:3]
-    if not seat_id or not version.isdigit() or bound != _bound(page_secret(request, code)):
-        return None
-    return seat_id, int(version)
-
-
-def hand_over_lapsed(request: HttpRequest, code: str) -> bool:
-    """Whether this device carries a hand-over the server no longer honours: expired, not its
-    own, or for a seat a device now holds. No query for a device without one."""
-    if not request.COOKIES.get(hand_over_cookie(code)):
-        return False
-    seat_id = handed_over(request, code)
-    if seat_id is None:
-        return True
+def seat_held(code: str, seat_id: str) -> bool:
+    """Whether a device holds ``seat_id`` at the table with this code (a hand-over to it
+    lapses)."""
     return Claim.objects.filter(table__code=code, seat=seat_id).exists()
 
 
@@ -328,35 +223,4 @@ def locked_as_proven(
     if not secret or table.claim_id is None:
         return table, ANONYMOUS
     held = Access(seat=table.claim_seat or None, keeper=table.claim_keeper, claim_id=table.claim_id)
-    return table, act_for(table, held, as_seat)
-
-
-def page_access(request: HttpRequest, code: str) -> tuple[Table, Access]:
-    """What the device holds itself (the seat page, keeping, backups)."""
-    return table_and_access(code, page_secret(request, code))
-
-
-def page_play(request: HttpRequest, code: str) -> tuple[Table, Access]:
-    """The seat a table page is played as: the device's own, or after the hand-over the seat
-    the shared display plays for (while no device takes that seat; the display's own view
-    otherwise, so a phone taking the seat hides it on the tablet at the next refresh)."""
-    table, held = page_access(request, code)
-    found = _handed(request, code) if held.seat == TABLE_SEAT else None
-    if found:
-        try:
-            return table, replace(act_for(table, held, found[0]), since=found[1])
-        except RuleError:
-            pass
-    return table, held
-
-
-def page_credential(request: HttpRequest, code: str) -> Credential:
-    """A page write's credential, with the seat the shared display was handed over to."""
-    return Credential(page_secret(request, code), as_seat=handed_over(request, code))
-
-
-def api_access(request: HttpRequest, code: str, as_seat: str | None = None) -> tuple[Table, Access]:
-    """What the bearer token proves; with ``as_seat``, the shared display's token playing that
-    seat (refused as ``act_for`` refuses)."""
-    table, held = table_and_access(code, api_secret(request))
     return table, act_for(table, held, as_seat)

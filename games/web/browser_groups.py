@@ -14,7 +14,7 @@ import json
 
 from django.http import HttpRequest, HttpResponse
 
-from games.services.access import set_device_cookie
+from games.web.credentials import set_device_cookie
 
 COOKIE = "groups"
 SALT = "talekeeper.groups"

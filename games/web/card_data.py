@@ -26,7 +26,7 @@ from games.core.engine import RuleError
 from games.core.registry import get_game
 from games.models import Table
 from games.services import access, card_data, card_sheets, catalogs, group_results, tables
-from games.web import browser_groups
+from games.web import browser_groups, credentials
 from games.web.table import device_tables, partial_or_page, table_or_404
 from storybook.web.librarian import is_librarian, librarian_required
 
@@ -127,7 +127,7 @@ def _new_group(name: str, groups: dict[str, str]) -> str:
 def _seated_at(request: HttpRequest, code: str, game) -> Table | None:
     """The table the sheet was opened from, when this browser holds a seat there."""
     try:
-        table, held = access.page_access(request, code)
+        table, held = credentials.page_access(request, code)
     except access.TableNotFound:
         return None
     return table if held.seat and table.game == game.slug else None
@@ -169,7 +169,7 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
             at = card_data.AtTable(
                 table.code,
                 int(version) if version.isdigit() else table.version,
-                access.Credential(access.page_secret(request, table.code)),
+                access.Credential(credentials.page_secret(request, table.code)),
             )
         try:
             if new_group:

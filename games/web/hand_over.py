@@ -19,6 +19,7 @@ from games.models import Table
 from games.services import access, tables
 from games.services.access import Access
 from games.services.hand_over import seat_named
+from games.web import credentials
 from games.web.table import access_or_404
 
 
@@ -46,7 +47,7 @@ def hand_over(request: HttpRequest, code: str, seat: str) -> HttpResponse:
     if request.method == "GET":
         return _screen(request, table, held, seat)
     response = redirect("games:table", code=code)
-    access.hand_over(response, request, code, seat, table.version)
+    credentials.remember_hand_over(response, request, code, seat, table.version)
     return response
 
 
@@ -54,5 +55,5 @@ def hand_over(request: HttpRequest, code: str, seat: str) -> HttpResponse:
 def hide(request: HttpRequest, code: str) -> HttpResponse:
     """Done, hide again: the display shows the shared view."""
     response = redirect("games:table", code=code)
-    access.hide_again(response, code)
+    credentials.hide_again(response, code)
     return response

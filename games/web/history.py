@@ -13,7 +13,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.core.engine import RuleError
 from games.models import Table
-from games.services import access, exchange, keeping, record, seating, tables
+from games.services import exchange, keeping, record, seating, tables
+from games.web import credentials
 from games.web.table import access_or_404, device_tables, table_or_404
 
 
@@ -59,7 +60,7 @@ def import_table(request: HttpRequest) -> HttpResponse:
             else:
                 # The device that brings a table back keeps it, as the one that starts one.
                 response = redirect("games:seat", code=table.code)
-                access.remember(response, table.code, seating.open_keeper(table))
+                credentials.remember(response, table.code, seating.open_keeper(table))
                 return response
     status = 400 if error else 200
     return render(request, "games/import.html", {"error": error, "detail": detail}, status=status)

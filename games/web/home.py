@@ -23,8 +23,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from games.core import codes
 from games.core.engine import RuleError
 from games.core.registry import all_games, get_game
-from games.services import access, group_results, seating, tables
-from games.web import browser_groups, throttle
+from games.services import group_results, seating, tables
+from games.web import browser_groups, credentials, throttle
 from games.web.forms import json_object_field
 from games.web.table import device_tables
 
@@ -77,7 +77,7 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
         else:
             # The device that starts a table keeps it (games/services/seating.py).
             response = redirect("games:seat", code=table.code)
-            access.remember(response, table.code, seating.open_keeper(table))
+            credentials.remember(response, table.code, seating.open_keeper(table))
             return response
     # A refused form comes back as it was filled: `form` gives a field's (last) value, `posted`
     # every value of a field sent more than once (ticked boxes, one select per player).

@@ -24,6 +24,7 @@ from games.models import Table
 from games.services import access, keeping, record, seating, tables, turns
 from games.services.access import Access
 from games.services.hand_over import hand_over_part, still_handed
+from games.web import credentials
 from games.web.forms import args_from_form, version_from_form
 
 RECENT = 5  # log lines shown under the panel
@@ -37,25 +38,25 @@ def table_or_404(code: str) -> Table:
 
 
 def access_or_404(request: HttpRequest, code: str) -> tuple[Table, Access]:
-    """The table and what this device's cookie proves there (games/services/access.py)."""
+    """The table and what this device's cookie proves there (games/web/credentials.py)."""
     try:
-        return access.page_access(request, code)
+        return credentials.page_access(request, code)
     except access.TableNotFound:
         raise Http404(_("No table has this code.")) from None
 
 
 def play_or_404(request: HttpRequest, code: str) -> tuple[Table, Access]:
     """The table and the seat its page is played as: the device's own, or the seat the shared
-    display was handed over to (games/services/access.py ``page_play``)."""
+    display was handed over to (games/web/credentials.py ``page_play``)."""
     try:
-        return access.page_play(request, code)
+        return credentials.page_play(request, code)
     except access.TableNotFound:
         raise Http404(_("No table has this code.")) from None
 
 
 def device_tables(request: HttpRequest) -> list[tuple[Table, Access]]:
     """The tables this browser holds a claim at (from its own cookies), newest first."""
-    return seating.device_tables(access.device_secrets(request))
+    return seating.device_tables(credentials.device_secrets(request))
 
 
 def to_seat_page(request: HttpRequest, code: str) -> HttpResponse:
@@ -129,7 +130,7 @@ def table_page(request: HttpRequest, code: str) -> HttpResponse:
 def hide_if_done(response: HttpResponse, context: dict) -> HttpResponse:
     """The response forgets the hand-over once the handed seat had nothing left to do."""
     if context.get("hidden_again"):
-        access.hide_again(response, context["table"].code)
+        credentials.hide_again(response, context["table"].code)
     return response
 
 
@@ -141,16 +142,16 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     """
     version = tables.current_version(code)
     if version is None:
-        if request.htmx and access.page_secret(request, code):
+        if request.htmx and credentials.page_secret(request, code):
             # The keeper deleted the table under a device it had seated (its signed cookie
             # says so): tell it. Anyone else gets the 404 every wrong code gets.
             response = HttpResponseClientRedirect(reverse("games:home") + "?gone=1")
-            access.forget(response, code)
+            credentials.forget(response, code)
             return response
         raise Http404(_("No table has this code."))
     # A display showing a seat it was handed over to is drawn again, with nothing moved, once
     # that hand-over lapsed (a device took the seat, or half an hour passed).
-    lapsed = access.hand_over_lapsed(request, code)
+    lapsed = credentials.hand_over_lapsed(request, code)
     if str(version) == request.GET.get("v") and not lapsed:
         return HttpResponse(status=204)
     table, held = play_or_404(request, code)
@@ -159,14 +160,14 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     context = table_context(table, held.seat, keeper=held.keeper, held=held)
     response = hide_if_done(render(request, "games/table.html#live", context), context)
     if lapsed:
-        access.hide_again(response, code)
+        credentials.hide_again(response, code)
     return response
 
 
 def _write(request: HttpRequest, code: str, action) -> HttpResponse:
     """Shared by every write: the cookie's credential checked inside the service's own locked
     read (no query of its own), the version from the form, errors shown in place."""
-    who = access.page_credential(request, code)
+    who = credentials.page_credential(request, code)
     try:
         written = action(who, version_from_form(request.POST))
     except access.TableNotFound:
@@ -252,7 +253,7 @@ def _seat_page(
             path = reverse("games:join-seat", args=[table.code, line.seat.id, line.invite])
             url = request.build_absolute_uri(path)
             lines.append({"line": line, "url": url, "qr": qr_svg(url)})
-    if not message and held.claim_id is None and access.page_secret(request, table.code):
+    if not message and held.claim_id is None and credentials.page_secret(request, table.code):
         # The device carries a credential the table no longer knows: its seat was freed.
         message = _(
             "This device no longer holds a seat here: its seat was freed (by the keeper, or "
@@ -286,7 +287,7 @@ def choose_seat(request: HttpRequest, code: str) -> HttpResponse:
         secret, held = seating.claim_seat(
             code,
             request.POST.get("seat", ""),
-            secret=access.page_secret(request, code),
+            secret=credentials.page_secret(request, code),
             invite=request.POST.get("invite", ""),
         )
     except seating.SeatHeld as exc:
@@ -296,8 +297,8 @@ def choose_seat(request: HttpRequest, code: str) -> HttpResponse:
     except RuleError as exc:
         return _seat_page(request, table, held, str(exc), status=400)
     response = redirect("games:table", code=code)
-    access.remember(response, code, secret)
-    access.hide_again(response, code)  # a new seat: no hand-over carries over
+    credentials.remember(response, code, secret)
+    credentials.hide_again(response, code)  # a new seat: no hand-over carries over
     return response
 
 
@@ -330,9 +331,9 @@ def leave_seat(request: HttpRequest, code: str) -> HttpResponse:
         return _seat_page(request, table, held, str(exc), status=400)
     messages.success(request, _("This device left its seat."))
     response = redirect("games:seat", code=code)
-    access.hide_again(response, code)
+    credentials.hide_again(response, code)
     if now.claim_id is None:
-        access.forget(response, code)
+        credentials.forget(response, code)
     return response
 
 
@@ -356,7 +357,7 @@ def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
                 raise RuleError(_("Tick the box to confirm that the table is to be deleted."))
             messages.success(request, keeping.delete_table(code, by=held))
             response = redirect("games:home")
-            access.forget(response, code)
+            credentials.forget(response, code)
             return response
         if action == "stop-keeping":
             message = seating.stop_keeping(code, by=held)
@@ -378,5 +379,5 @@ def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
     messages.success(request, message)
     response = redirect("games:seat", code=code)
     if action == "stop-keeping" and held.seat is None:
-        access.forget(response, code)  # its claim is gone with the keeping
+        credentials.forget(response, code)  # its claim is gone with the keeping
     return response

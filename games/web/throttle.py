@@ -24,7 +24,7 @@ from django.shortcuts import render
 from django.utils.translation import ngettext
 from rest_framework.throttling import SimpleRateThrottle
 
-from games.services import access
+from games.web import credentials
 
 # The addresses where a code or a key is looked up; importing a file or creating a table is not
 # a guess, and every other page is free.
@@ -39,7 +39,7 @@ def holds_cookie(request: HttpRequest) -> bool:
     a device the server seated, not a guesser (its table may be gone since, which is no guess;
     and a household sharing an address with a guesser keeps its own tables)."""
     found = PAGE_CODE.match(request.path)
-    return bool(found) and access.page_secret(request, found.group(1)) is not None
+    return bool(found) and credentials.page_secret(request, found.group(1)) is not None
 
 
 class GuessThrottle(SimpleRateThrottle):

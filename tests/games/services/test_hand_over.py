@@ -15,6 +15,7 @@ from games.core.registry import all_games
 from games.models import Claim
 from games.services import access, tables, turns
 from games.services.access import AccessDenied, Credential, SeatHeld
+from games.web import credentials
 from tests.games.services.test_tables_loaded_state import (  # noqa: F401 (world: a fixture)
     sample_cases,
     world,
@@ -221,8 +222,8 @@ def test_the_hand_over_is_refused_to_anyone_but_the_display(table):
     # Even with the display's hand-over cookie copied: it is bound to the display's credential.
     display = sit(Client(), table, "table")
     display.post(url)
-    phone.cookies[access.hand_over_cookie(table.code)] = display.cookies[
-        access.hand_over_cookie(table.code)
+    phone.cookies[credentials.hand_over_cookie(table.code)] = display.cookies[
+        credentials.hand_over_cookie(table.code)
     ].value
     game = all_games()["tally"]
     assert page_view(phone, table).context["view"] == game.view(table.state, "p1")
@@ -233,18 +234,18 @@ def test_the_hand_over_is_refused_to_anyone_but_the_display(table):
 
 def test_a_forged_hand_over_opens_nothing(client, table):
     sit(client, table, "table")
-    client.cookies[access.hand_over_cookie(table.code)] = "p1:forged"
+    client.cookies[credentials.hand_over_cookie(table.code)] = "p1:forged"
     game = all_games()["tally"]
     assert page_view(client, table).context["view"] == game.view(table.state, "table")
 
 
 def test_taking_another_seat_ends_the_hand_over(client, table):
     secret = claim(table, "table", keeper=True)
-    client.cookies[access.cookie_name(table.code)] = cookie_value(table.code, secret)
+    client.cookies[credentials.cookie_name(table.code)] = cookie_value(table.code, secret)
     client.post(reverse("games:hand-over", args=[table.code, "p1"]))
     response = client.post(reverse("games:seat", args=[table.code]), {"seat": "p2"})
     assert response.status_code == 302
-    assert client.cookies[access.hand_over_cookie(table.code)].value == ""
+    assert client.cookies[credentials.hand_over_cookie(table.code)].value == ""
     assert Claim.objects.get(token_hash=access.digest(secret)).seat == "p2"
 
 
@@ -265,7 +266,7 @@ def test_a_hand_over_nobody_ends_hides_itself_after_half_an_hour(client, table):
     sit(client, table, "table")
     client.post(reverse("games:hand-over", args=[table.code, "p1"]))
     assert page_view(client, table).context["view"] == game.view(table.state, "p1")
-    later = time.time() + access.HAND_OVER_MAX_AGE + 1
+    later = time.time() + credentials.HAND_OVER_MAX_AGE + 1
     with mock.patch("django.core.signing.time.time", return_value=later):
         assert page_view(client, table).context["view"] == game.view(table.state, "table")
         # An idle page learns it from its poll, with nothing moved.
@@ -313,7 +314,7 @@ def test_the_poll_hides_a_seat_a_device_took_with_nothing_moved(client, table):
     response = client.get(poll, **HTMX)
     assert response.status_code == 200
     assert response.context["view"] == game.view(table.state, "table")
-    assert client.cookies[access.hand_over_cookie(table.code)].value == ""  # forgotten
+    assert client.cookies[credentials.hand_over_cookie(table.code)].value == ""  # forgotten
     assert client.get(poll, **HTMX).status_code == 204
 
 

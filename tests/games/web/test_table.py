@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.models import Claim, Table
 from games.services import seating, tables, turns
-from games.services.access import cookie_name
+from games.web.credentials import cookie_name
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
