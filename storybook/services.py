@@ -49,6 +49,7 @@ class Loaded:
     world: World
     status: str  # "created", "updated" or "unchanged"
     warnings: list[Diagnostic] = field(default_factory=list)
+    notes: list[Diagnostic] = field(default_factory=list)  # what the owner is to enter
     sections: list[list[str]] = field(default_factory=list)  # the games' (lint.sections)
 
 
@@ -99,9 +100,9 @@ def load_world_folder(
         edited = World.objects.filter(slug=slug).values_list("data__edited", flat=True).first()
         if edited:
             world, status = World.objects.defer("data").get(slug=slug), "kept"
-            return Loaded(world, status, loaded.warnings, report_sections(loaded))
+            return Loaded(world, status, loaded.warnings, loaded.notes, report_sections(loaded))
     world, status = store_world(loaded, slug)
-    return Loaded(world, status, loaded.warnings, report_sections(loaded))
+    return Loaded(world, status, loaded.warnings, loaded.notes, report_sections(loaded))
 
 
 def store_world(loaded, slug: str) -> tuple[World, str]:

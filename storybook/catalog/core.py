@@ -174,7 +174,7 @@ def validate_world(
         ]
     if has_errors(diags):
         raise refused_for(diags)
-    world.warnings = diags
+    world.warnings = [d for d in diags if not d.is_note]  # notes: the owner's to enter
     assert world.info is not None
     info_json = dump_model(world.info)
     cards_json = {str(n): dump_model(c) for n, c in sorted(world.cards.items())}

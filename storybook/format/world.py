@@ -94,6 +94,12 @@ class ResetPlan(Model):
         return self
 
 
+# What a world may leave for the owner of the box to enter from their own copy (world.yaml's
+# ``owner_enters``): lint then notes it as theirs to fill in rather than warning about it.
+#   location_cards: which location cards form which location (unplaced cards are expected)
+OwnerPart = Literal["location_cards"]
+
+
 class WorldInfo(Model):
     format: Literal[1]
     name: Text
@@ -106,6 +112,7 @@ class WorldInfo(Model):
     routes: list[Route] = []
     entry_scenes: list[SceneNumber] = []
     reset: ResetPlan | None = None  # the world's own reset plan (none: see ResetPlan)
+    owner_enters: list[OwnerPart] = []  # parts the box's owner enters (see OwnerPart)
 
     def names(self) -> dict[str, str]:
         """Display names by id (skills, terrain, tags, adventurers, locations), for sentences."""

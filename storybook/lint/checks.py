@@ -51,6 +51,9 @@ class _Linter(RefChecks, SceneChecks, FlowChecks):
     def warn(self, file: str, path: P, message: str) -> None:
         self.add("warning", file, path, message)
 
+    def note(self, file: str, path: P, message: str) -> None:
+        self.add("note", file, path, message)
+
     def card(self, file: str, path: P, number: int, types: tuple[str, ...] = ()) -> Card | None:
         if not self.w.cards_ok:
             return None
@@ -148,14 +151,8 @@ class _Linter(RefChecks, SceneChecks, FlowChecks):
                     self.scene_ref(
                         f, ("locations", i, season, "scenes", j), s, "the location offers"
                     )
-        if self.w.cards_ok:
-            for number, card in sorted(self.w.cards.items()):
-                if card.type == "location" and number not in card_owner and info.locations:
-                    self.warn(
-                        CARDS_FILE,
-                        self._card_path(number),
-                        f"location {card_label(number)} is not part of any location in world.yaml",
-                    )
+        if self.w.cards_ok and info.locations:
+            self.check_unplaced(card_owner)
         pairs: dict[frozenset[str], int] = {}
         for i, route in enumerate(info.routes):
             a, b = route.between
@@ -169,6 +166,29 @@ class _Linter(RefChecks, SceneChecks, FlowChecks):
             pairs[key] = i
         for j, s in enumerate(info.entry_scenes):
             self.scene_ref(f, ("entry_scenes", j), s, "entry_scenes names")
+
+    def check_unplaced(self, card_owner: dict[int, str]) -> None:
+        """Location cards no location is formed of: a warning, unless the world declares
+        that placing them is the box's owner's to do (``owner_enters: [location_cards]``),
+        then one note naming them all."""
+        unplaced = [n for n, card in sorted(self.w.cards.items()) if card.type == "location"]
+        unplaced = [n for n in unplaced if n not in card_owner]
+        assert self.w.info is not None
+        if unplaced and "location_cards" in self.w.info.owner_enters:
+            listed = ", ".join(f"#{n:03d}" for n in unplaced)
+            self.note(
+                WORLD_FILE,
+                ("owner_enters",),
+                f"location cards {listed} form no location yet: which cards form which "
+                "location is for the box's owner to enter (the catalog page's map)",
+            )
+            return
+        for number in unplaced:
+            self.warn(
+                CARDS_FILE,
+                self._card_path(number),
+                f"location {card_label(number)} is not part of any location in world.yaml",
+            )
 
     def _card_path(self, number: int) -> P:
         src = self.w.sources.get(CARDS_FILE)

@@ -27,5 +27,7 @@ def load_world(path: str | Path) -> World:
     diagnostics += check_world(world)
     if has_errors(diagnostics):
         raise WorldError(diagnostics)
-    world.warnings = sort_diagnostics(diagnostics)
+    found = sort_diagnostics(diagnostics)
+    world.warnings = [d for d in found if not d.is_note]
+    world.notes = [d for d in found if d.is_note]
     return world

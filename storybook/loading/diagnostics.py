@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Severity = Literal["error", "warning"]
+# A note is neither advice nor a fault: something the world declares is the owner's to enter
+# (world.yaml's ``owner_enters``), said so the writer knows lint saw it.
+Severity = Literal["error", "warning", "note"]
 
 
 @dataclass(frozen=True, order=True)
@@ -24,6 +26,10 @@ class Diagnostic:
     @property
     def is_error(self) -> bool:
         return self.severity == "error"
+
+    @property
+    def is_note(self) -> bool:
+        return self.severity == "note"
 
 
 class WorldError(Exception):

@@ -31,6 +31,7 @@ class World:
     cards_ok: bool = False
     events_ok: bool = True  # events.yaml is absent or validated  # cards.yaml validated, so "unknown card" checks are meaningful
     warnings: list[Diagnostic] = field(default_factory=list)
+    notes: list[Diagnostic] = field(default_factory=list)  # what the owner is to enter
 
     @property
     def slug(self) -> str:

@@ -1,4 +1,4 @@
-"""manage.py lint_world PATH: every error and warning as file:line: severity: message."""
+"""manage.py lint_world PATH: every error, warning and note as file:line: severity: message."""
 
 from django.core.management.base import BaseCommand, CommandError
 
@@ -9,13 +9,15 @@ from storybook.loading.loader import read_world
 
 def summary(diagnostics) -> tuple[int, int, str]:
     errors = sum(d.is_error for d in diagnostics)
-    warnings = len(diagnostics) - errors
-    return (
-        errors,
-        warnings,
+    notes = sum(d.is_note for d in diagnostics)
+    warnings = len(diagnostics) - errors - notes
+    text = (
         f"{errors} error{'s' if errors != 1 else ''}, "
-        f"{warnings} warning{'s' if warnings != 1 else ''}",
+        f"{warnings} warning{'s' if warnings != 1 else ''}"
     )
+    if notes:  # what the world leaves to the box's owner: said, not counted as advice
+        text += f", {notes} note{'s' if notes != 1 else ''}"
+    return errors, warnings, text
 
 
 class Command(BaseCommand):

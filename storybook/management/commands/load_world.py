@@ -25,7 +25,7 @@ class Command(BaseCommand):
                 self.stdout.write(line)
             raise CommandError(f"{path}: {exc}") from None
         if result.status != "unchanged":  # lint_world prints them any time
-            for d in result.warnings:
+            for d in [*result.warnings, *result.notes]:
                 self.stdout.write(str(d))
         world = result.world
         if result.status == "kept":
