@@ -136,6 +136,7 @@ class State(BaseModel):
     campaign: Campaign | None = None
     adventurers: list[str] = []
     checklist_title: str = ""
+    checklist_at: str = ""  # where the group was when it was kept (reading.step_key)
     checklist: list[CheckStep] = []
     effects: list[Pending] = []  # the outcomes' effects on the campaign, applied one by one
     by_hand: bool = False  # campaign mode: the story master answers instead of the tracked state

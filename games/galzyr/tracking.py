@@ -13,7 +13,7 @@ from games.galzyr import campaign as core
 from games.galzyr.campaign.state import in_play
 from games.galzyr.campaign.text import card_label
 from games.galzyr.reader import calendar as reader_calendar
-from games.galzyr.reader.reading import printed
+from games.galzyr.reader.reading import printed, step_key
 from games.galzyr.state import CheckStep, State, marks_of
 
 SHORT = 3  # checklists up to this long are said in full; longer ones point at the panel
@@ -103,6 +103,7 @@ def keep(state: State, title: str, steps: list[Any]) -> None:
     """The panel's checklist: the physical actions of the last move."""
     steps = [s if isinstance(s, core.Step) else core.Step(str(s)) for s in steps]
     state.checklist_title = title
+    state.checklist_at = step_key(state)
     state.checklist = [CheckStep(text=s.text, manual=s.manual) for s in steps]
 
 

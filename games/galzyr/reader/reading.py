@@ -65,6 +65,14 @@ def turn_key(state: State) -> str:
     return f"{c.phase}:{c.month}:{c.calendar.day}:{g.number}:{g.turn}"
 
 
+def step_key(state: State) -> str:
+    """Campaign mode: where the group is, the turn, its step and the scene open, so a
+    checklist kept at one step reads as done before once the group is at the next."""
+    c = state.campaign
+    step = c.game.step if c is not None and c.game is not None else ""
+    return f"{turn_key(state)}|{step}|{state.scene if state.scene is not None else ''}"
+
+
 def one_scene_a_turn(state: State) -> None:
     """A turn resolves one story scene: once it is resolved, the next opens on the next turn
     (the story master's by-hand way out is the event deck, ``draw-event``)."""

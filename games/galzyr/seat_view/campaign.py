@@ -17,7 +17,7 @@ from games.galzyr.campaign.rounds import calendar_phase, reachable, routes_known
 from games.galzyr.campaign.setup import first_turn
 from games.galzyr.campaign.state import HOLDINGS, catalog_copies, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
-from games.galzyr.reader.reading import printed
+from games.galzyr.reader.reading import printed, step_key
 from games.galzyr.state import State, is_story_master
 from games.galzyr.tracking import may_change_quests
 
@@ -221,6 +221,17 @@ def _setup(state: State, c: core.Campaign) -> dict[str, Any]:
     }
 
 
+def _checklist_since(state: State, c: core.Campaign) -> dict[str, Any] | None:
+    """The step the group is at when the checklist was kept at an earlier one (the last turn's
+    end while this turn's scene is read): the panel heads it with where the group is now."""
+    g = c.game
+    if not state.checklist_at or state.checklist_at == step_key(state) or g is None:
+        return None
+    if c.phase != "playing":
+        return None
+    return {"who": adventurer_name(c, g.active), "step": g.step, "scene": state.scene}
+
+
 def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
     """The campaign's public state for the panel (nothing in it is secret at the table)."""
     c = state.campaign
@@ -271,6 +282,7 @@ def campaign_view(state: State, seat: str) -> dict[str, Any] | None:
         "places": [{"key": k, "label": place_label(c, k)} for k in c.places if k != "drawn"],
         "checklist_title": state.checklist_title,
         "checklist": [s.model_dump() for s in state.checklist],
+        "checklist_since": _checklist_since(state, c),
         "games_played": c.games_played,
         # the forms' choices
         "skills": [{"id": s, "name": names.get(s, s)} for s in c.world.skills],
