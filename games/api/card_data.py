@@ -25,14 +25,18 @@ from games.api.common import (
 from games.core.engine import RuleError
 from games.models import Table
 from games.services import card_data as sheet_data
-from games.services import catalogs, tables
+from games.services import catalogs, group_results, tables
 from games.services.access import Access, AccessDenied, Credential
 
 
 class CardDataSerializer(serializers.Serializer):
     game = serializers.CharField(read_only=True, help_text="The table's game (its slug).")
     group = serializers.CharField(
-        read_only=True, help_text="The table's group; empty: the server's card data."
+        required=False,
+        max_length=60,
+        help_text="The table's group; empty: none (the server's card data). In a PUT to a "
+        "table without a group, the keeper names its group (at most 60 characters): the table "
+        "joins it and the data is saved as the group's, so the group's next tables start with it.",
     )
     version = serializers.IntegerField(
         required=False,
@@ -40,11 +44,36 @@ class CardDataSerializer(serializers.Serializer):
         help_text="The table's version: also enter the cards at this table, in one move "
         "(a seat's credential; 409 when the table moved on in a way that matters).",
     )
+    group_key = serializers.CharField(
+        required=False,
+        write_only=True,
+        help_text="With `group`: the results key of a group that already plays here (its "
+        "results link's `key`), to join that group instead of starting a new one.",
+    )
     data = serializers.JSONField(
         help_text="The card data the group entered beyond what ships with the game, shaped like "
         "the game's catalog YAML (Tales of Danger: sponsors and people by id; Dark Tales: cards "
         "and settings; Tavern Tales: catalog.feats, heroes, rooms, drinks)."
     )
+
+
+def _new_group(table: Table, body: dict, credential: Credential) -> sheet_data.NewGroup | None:
+    """The group a PUT names for a table without one (the card-data sheet's group-name field),
+    or the group of ``group_key`` when one is sent; another group than a table's own is
+    refused (card_data.save)."""
+    name, key = body.get("group") or None, body.get("group_key") or None
+    if not isinstance(name, str | None) or not isinstance(key, str | None):
+        raise RuleError(_("A group's name and key are text."))
+    if name is None and key is None:
+        return None  # "" too: a table without a group, as GET answers it
+    own = name is None or group_results.same_name(name, table.group)
+    if table.group_key and key in (None, table.group_key) and own:
+        return None  # the table's own group, as GET answers it
+    if key is not None:  # the key is the group's: its name is the group's too
+        name = group_results.group_name(key)
+        if name is None:
+            raise RuleError(_("No group has that key: leave it out to start a new group."))
+    return sheet_data.NewGroup(table.code, name or "", credential, key or "")
 
 
 def _answer(table: Table, data: dict) -> Response:
@@ -70,8 +99,9 @@ def _answer(table: Table, data: dict) -> Response:
     },
     tags=["card data"],
     description="Save the group's card data for the table's game, whole, as the card-data "
-    "sheet does: the group's new tables start with it. The keeper's credential only; a table "
-    "with no group has none to save (403). Data that doesn't fit the game's cards is refused "
+    "sheet does: the group's new tables start with it. The keeper's credential only. A table "
+    "with no group: its keeper names the group with `group` (or joins one with `group_key`), "
+    "and the table joins it; without either, there is no group's data to save (403). Data that doesn't fit the game's cards is refused "
     "with 400, changing nothing. With the table's `version`, a seat's credential also enters the "
     "cards at this table in one move (the keeper's saves them for the group as well).",
 )
@@ -86,9 +116,14 @@ def card_data(request: Request, table: Table, held: Access) -> Response:
         body = request.data if isinstance(request.data, dict) else {}
         if "data" not in body:
             raise RuleError(_('Send the card data as {"data": {…}}.'))
-        if not table.group_key and body.get("version") is None:
+        credential = Credential(credentials.api_secret(request))
+        named = _new_group(table, body, credential)
+        if not table.group_key and named is None and body.get("version") is None:
             raise AccessDenied(
-                _("This table has no group: a group's card data is saved from one of its tables.")
+                _(
+                    "This table has no group: its keeper names one with “group”, or send the "
+                    "table's “version” to enter the cards at this table only."
+                )
             )
         groups = frozenset({table.group_key}) if held.keeper and table.group_key else frozenset()
         at = None
@@ -96,11 +131,16 @@ def card_data(request: Request, table: Table, held: Access) -> Response:
             version = body["version"]
             if not isinstance(version, int) or isinstance(version, bool):
                 raise RuleError(_("The version must be a whole number."))
-            at = sheet_data.AtTable(
-                table.code, version, Credential(credentials.api_secret(request))
-            )
+            at = sheet_data.AtTable(table.code, version, credential)
         done = sheet_data.save(
-            game, body["data"], group_key=table.group_key, by=catalogs.Editor(groups=groups), at=at
+            game,
+            body["data"],
+            group_key=table.group_key,
+            by=catalogs.Editor(groups=groups),
+            at=at,
+            new_group=named,
         )
+        if done.named:
+            table.refresh_from_db(fields=["group", "group_key"])
         return _answer(table, done.data)
     return _answer(table, catalogs.saved(game, table.group_key))

@@ -23,16 +23,22 @@ def key_for(
 ) -> str:
     """The key a new table of ``group`` joins: that of the device's own table of the same name,
     or of the group of that name this browser saved card data for (games/web/browser_groups.py),
-    or a new one; none without a group."""
+    or a new one; none without a group. Names match whatever their case and spacing."""
     if not group:
         return ""
     for table in device_tables:
-        if table.group == group and table.group_key:
+        if same_name(table.group, group) and table.group_key:
             return table.group_key
     for key, name in (remembered or {}).items():
-        if name == group:
+        if same_name(name, group):
             return key
     return secrets.token_urlsafe(16)
+
+
+def same_name(a: str, b: str) -> bool:
+    """Two spellings of one group's name: "Thursday crew " is the group "Thursday Crew" (a
+    slip of the shift key or a space doesn't split a group)."""
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
 def group_name(key: str) -> str | None:

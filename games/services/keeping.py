@@ -1,5 +1,5 @@
-"""What only a table's keeper does: rename and delete the table, export it, back it up now,
-list and fetch its backups, and restore one (a logged write, so it can be undone). Each checks
+"""What only a table's keeper does: rename and delete the table, give a table without a group
+its group, export it, back it up now, list and fetch its backups, and restore one (a logged write, so it can be undone). Each checks
 the keeper first: the export and the backups hold every secret.
 """
 
@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from games.core.engine import RuleError
 from games.models import Backup, Move, Table
-from games.services import backups, exchange
+from games.services import backups, exchange, group_results
 from games.services.access import Access, TableNotFound
 from games.services.tables import (
     Who,
@@ -19,6 +19,7 @@ from games.services.tables import (
     clean_name,
     find_seat,
     game_of,
+    group_name,
     locked,
     locked_for_write,
     plain_text,
@@ -35,6 +36,26 @@ def rename_table(code: str, name: str, *, by: Access) -> Table:
         table = locked(code)
         table.name = clean_name(name, table.name)
         table.save(update_fields=["name", "updated"])
+    return table
+
+
+def name_group(code: str, name: str, key: str = "", *, who: Who) -> Table:
+    """The keeper files a table that has no group under the group ``name``: the group of
+    that name the device already plays with (its ``key``), else a new group. Its finished
+    game joins the group's results, and the group's card data is saved from it (card_data).
+    Call inside a transaction: the table stays locked until it ends."""
+    name = group_name(name)
+    if not name:
+        raise RuleError(_("Enter your group's name to keep these cards for its next tables."))
+    table, _seat, _held = locked_for_write(code, 0, who, keeper=True, stale=True)
+    if table.group_key:
+        raise RuleError(
+            _("This table already belongs to the group %(group)s.") % {"group": table.group}
+        )
+    if key:  # a group that plays here already: its tables' spelling of the name
+        name = group_results.group_name(key) or name
+    table.group, table.group_key = name, key or group_results.key_for(name, [])
+    table.save(update_fields=["group", "group_key", "updated"])
     return table
 
 

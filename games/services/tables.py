@@ -103,6 +103,19 @@ def plain_text(text: str) -> str:
         raise RuleError(_("Names can't hold control characters (tabs, NUL, …).")) from None
 
 
+GROUP_NAME_MAX = 60  # Table.group's max_length
+
+
+def group_name(text: str) -> str:
+    """A group's name as typed, without its outer spaces; refused when it can't be kept."""
+    name = plain_text(text)
+    if len(name) > GROUP_NAME_MAX:
+        raise RuleError(
+            _("A group's name can be at most %(n)d characters.") % {"n": GROUP_NAME_MAX}
+        )
+    return name
+
+
 def storable_text(data: Any) -> bool:
     """Every string in ``data`` (keys too) is UTF-8 without a NUL, walked without recursion."""
     stack = [data]
@@ -136,9 +149,7 @@ def create_table(
     except LookupError as exc:
         raise RuleError(str(exc)) from None
     name = clean_name(name, game.title)
-    group = plain_text(group)
-    if len(group) > 60:
-        raise RuleError(_("A group name can be at most 60 characters."))
+    group = group_name(group)
     group_key = group_results.key_for(group, []) if group and not group_key else group_key
     options = catalogs.with_saved_catalog(game, options, group_key)  # the group's card data
     if not storable_text(options):

@@ -11,9 +11,12 @@ name joins the key).
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 from django.http import HttpRequest, HttpResponse
 
+from games.models import Table
+from games.services.group_results import same_name
 from games.web.credentials import set_device_cookie
 
 COOKIE = "groups"
@@ -39,3 +42,14 @@ def remember(response: HttpResponse, request: HttpRequest, key: str, name: str) 
     groups = {key: name, **{k: v for k, v in remembered(request).items() if k != key}}
     value = json.dumps(dict(list(groups.items())[:MAX_GROUPS]), separators=(",", ":"))
     set_device_cookie(response, COOKIE, value, salt=SALT, max_age=MAX_AGE)
+
+
+def names(request: HttpRequest, tables: Iterable[Table]) -> list[str]:
+    """The names of the groups this browser plays with (its ``tables``' and those it saved a
+    sheet for), each spelling once: a group-name field offers them, so a typo doesn't split
+    a group. Only this browser's: another group's name on this server is none of its business."""
+    found: list[str] = []
+    for name in [*(t.group for t in tables), *remembered(request).values()]:
+        if name and not any(same_name(name, known) for known in found):
+            found.append(name)
+    return sorted(found, key=str.casefold)

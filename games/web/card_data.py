@@ -30,8 +30,6 @@ from games.web import browser_groups, credentials
 from games.web.table import device_tables, partial_or_page, table_or_404
 from storybook.web.librarian import is_librarian, librarian_required
 
-GROUP_NAME_MAX = Table._meta.get_field("group").max_length
-
 
 def _game_or_404(slug: str):
     try:
@@ -99,38 +97,36 @@ def catalog_download(request: HttpRequest, game_slug: str) -> HttpResponse:
     return response
 
 
-def _editor(request: HttpRequest) -> tuple[catalogs.Editor, dict[str, str]]:
-    """Who this browser is for the sheet, and its groups (key -> name): those it keeps a table
-    of, then those it saved a sheet for before their first table (games/web/browser_groups.py)."""
+def _editor(request: HttpRequest) -> tuple[catalogs.Editor, dict[str, str], list[Table]]:
+    """Who this browser is for the sheet, its groups (key -> name): those it keeps a table
+    of, then those it saved a sheet for before their first table (games/web/browser_groups.py),
+    and the tables it holds."""
+    mine = device_tables(request)
     groups = {
-        table.group_key: table.group
-        for table, held in device_tables(request)
-        if held.keeper and table.group_key
+        table.group_key: table.group for table, held in mine if held.keeper and table.group_key
     }
     for key, name in browser_groups.remembered(request).items():
         groups.setdefault(key, name)
     editor = catalogs.Editor(librarian=is_librarian(request.user), groups=frozenset(groups))
-    return editor, groups
+    return editor, groups, [table for table, _held in mine]
 
 
-def _new_group(name: str, groups: dict[str, str]) -> str:
+def _group_key(request: HttpRequest, name: str, mine: list[Table]) -> str:
     """The key of the group ``name`` this browser saves a sheet for: the one of that name it
     already plays with, else a new one (a new table of that name joins it: key_for)."""
-    if len(name) > GROUP_NAME_MAX:
-        raise RuleError(
-            _("A group's name can be at most %(n)d characters.") % {"n": GROUP_NAME_MAX}
-        )
-    known = next((key for key, known in groups.items() if known == name), None)
-    return known or group_results.key_for(name, [])
+    return group_results.key_for(name, mine, browser_groups.remembered(request))
 
 
-def _seated_at(request: HttpRequest, code: str, game) -> Table | None:
-    """The table the sheet was opened from, when this browser holds a seat there."""
+def _seated_at(request: HttpRequest, code: str, game) -> tuple[Table | None, bool]:
+    """The table the sheet was opened from, when this browser holds a seat there, and
+    whether it keeps that table."""
     try:
         table, held = credentials.page_access(request, code)
     except access.TableNotFound:
-        return None
-    return table if held.seat and table.game == game.slug else None
+        return None, False
+    if held.seat and table.game == game.slug:
+        return table, held.keeper
+    return None, False
 
 
 @require_http_methods(["GET", "POST"])
@@ -142,44 +138,57 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
         raise Http404(_("This game has no card-data sheet."))
     source = request.POST if request.method == "POST" else request.GET
     back = codes.normalize(source.get("table", "")) if source.get("table") else ""
-    editor, groups = _editor(request)
-    # No group asked for: the group of the table this browser kept most recently ("" asks
-    # for the server's sheet).
-    group_key = source.get("group")
-    if group_key is None:
-        group_key = next(iter(groups), "")
-    if group_key and group_key not in groups:
-        group_key = ""  # a group this browser keeps no table of: the server's sheet
-    # A browser with no group of its own is asked for the group's name: saving creates it.
-    new_group = ""
-    if request.method == "POST" and not group_key:
-        new_group = request.POST.get("new_group", "").strip()
-    table = _seated_at(request, back, game) if back else None
+    editor, groups, mine = _editor(request)
+    table, keeps = _seated_at(request, back, game) if back else (None, False)
+    if table is not None:
+        # From a table: its group's sheet, when this browser keeps one of the group's tables.
+        group_key = table.group_key if table.group_key in groups else ""
+    else:
+        # No group asked for: the group of the table this browser kept most recently ("" asks
+        # for the server's sheet); a group this browser keeps no table of: the server's sheet.
+        group_key = source.get("group")
+        if group_key is None:
+            group_key = next(iter(groups), "")
+        if group_key and group_key not in groups:
+            group_key = ""
+    # The sheet asks for the group's name (saving files it) in a browser with no group, and
+    # on the keeper's device at a table without one; a librarian saves the server's instead.
+    ask_group = (
+        not group_key
+        and not editor.librarian
+        and (table is None or (keeps and not table.group_key))
+    )
+    new_group = request.POST.get("new_group", "").strip() if request.method == "POST" else ""
     # From a table: the cards as that table has them (the group's, and what it entered since).
     saved = game.catalog_from_state_fn(game.load(table.state)) if table else None
     if saved is None:
         saved = catalogs.saved(game, group_key)
     error, notice, status = "", "", 200
-    sections = None
+    sections, remember = None, False
     if request.method == "POST":
         sections = card_sheets.posted(game.slug, request.POST, saved)
-        at = None
+        at, named = None, None
         if table is not None:
             version = request.POST.get("version", "")
+            credential = access.Credential(credentials.page_secret(request, table.code))
             at = card_data.AtTable(
-                table.code,
-                int(version) if version.isdigit() else table.version,
-                access.Credential(credentials.page_secret(request, table.code)),
+                table.code, int(version) if version.isdigit() else table.version, credential
             )
+            if ask_group:  # the table joins the group, the cards are the group's
+                key = _group_key(request, new_group, mine) if new_group else ""
+                named = card_data.NewGroup(table.code, new_group, credential, key)
         try:
-            if new_group:
-                group_key = _new_group(new_group, groups)
+            if ask_group and table is None:
+                if not new_group:
+                    raise RuleError(_("Enter your group's name to save its card data."))
+                new_group = tables.group_name(new_group)
+                group_key = _group_key(request, new_group, mine)
                 groups[group_key] = new_group
                 editor = replace(editor, groups=editor.groups | {group_key})
-            elif not editor.may_save(group_key) and at is None and not group_key:
-                raise RuleError(_("Enter your group's name to save its card data."))
             data = card_sheets.to_data(game.slug, sections, saved)
-            done = card_data.save(game, data, group_key=group_key, by=editor, at=at)
+            done = card_data.save(
+                game, data, group_key=group_key, by=editor, at=at, new_group=named
+            )
         except access.AccessDenied as exc:
             error, status = str(exc), 403
         except tables.VersionConflict as exc:
@@ -187,13 +196,19 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
             table = exc.table  # the sheet is sent again against the latest version
         except RuleError as exc:
             error, status = str(exc), 400
-            if new_group:
+            if ask_group:
                 group_key = ""  # nothing saved: the group is not created
         else:
             saved, sections = done.data, None
+            if done.named:  # the table joined the group: this browser keeps one of its tables
+                group_key, groups[done.key] = done.key, done.named
+                editor = replace(editor, groups=editor.groups | {done.key})
+            remember = ask_group and table is None
+            ask_group = False
             notice = card_data.notice(done, groups.get(group_key, ""), game)
             if done.move is not None:
                 table = done.move.table
+    may_save = editor.may_save(group_key) or table is not None
     context = {
         "game": game,
         "sections": sections or card_sheets.rows(game.slug, saved),
@@ -202,9 +217,12 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
         "group_key": group_key,
         "group_name": groups.get(group_key, ""),
         "groups": sorted(groups.items(), key=lambda item: item[1].casefold()),
-        "may_save": editor.may_save(group_key) or table is not None,
-        # No group in this browser: the sheet asks for the group's name (saving creates it).
-        "ask_group": not group_key and table is None and not editor.librarian,
+        # The names this browser's groups go by, offered by the group-name field.
+        "group_names": browser_groups.names(request, mine),
+        "may_save": may_save,
+        "ask_group": ask_group,
+        # A seat that saves for its table alone (not its keeper, or not the group's).
+        "table_only": table is not None and not ask_group and not editor.may_save(group_key),
         "new_group": new_group,
         "refusal": catalogs.refusal(group_key),
         "back": back,
@@ -213,7 +231,7 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
         "notice": notice,
     }
     response = partial_or_page(request, "games/card_sheet.html", "sheet", context, status)
-    if new_group and not error:
+    if remember:  # a group saved before its first table: this browser keeps its key
         browser_groups.remember(response, request, group_key, new_group)
     return response
 
@@ -228,7 +246,7 @@ def table_card_sheet(request: HttpRequest, code: str) -> HttpResponse:
     if not card_sheets.has_sheet(table.game):
         # Galzyr has no sheet (its own box's cards are named beside them): no page to send to
         raise Http404(_("This game has no card-data sheet."))
-    editor, groups = _editor(request)
+    editor, groups, _mine = _editor(request)
     query = {"table": table.code}
     # The group's key opens its results: only a browser keeping one of its tables is sent it.
     query["group"] = table.group_key if table.group_key in groups else ""

@@ -61,10 +61,10 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
     except LookupError:
         raise Http404(_("No such game.")) from None
     error = ""
+    mine = [t for t, _held in device_tables(request)]
     if request.method == "POST":
         try:
             group = request.POST.get("group", "").strip()
-            mine = [t for t, _held in device_tables(request)]
             table = tables.create_table(
                 game.slug,
                 request.POST.get("name", ""),
@@ -91,6 +91,8 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
             "form": request.POST,
             # The sheet's "start a table for the group" link names the group.
             "group_default": request.GET.get("group", "")[:60],
+            # The groups this browser plays with, offered so a typo doesn't split a group.
+            "group_names": browser_groups.names(request, mine),
             "posted": dict(request.POST.lists()),
             "player_names": names + [""] * (PLAYER_SLOTS - len(names)),  # one per seat
         },
