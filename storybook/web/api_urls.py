@@ -1,13 +1,13 @@
 from django.urls import path
 
-from storybook.web import catalog_api, world_api
+from storybook.web import world_api, world_edit_api
 
 urlpatterns = [
     path("worlds/", world_api.worlds, name="api-worlds"),
-    path("worlds/<slug:slug>/catalog/", catalog_api.catalog, name="api-world-catalog"),
+    path("worlds/<slug:slug>/catalog/", world_edit_api.cards_and_map, name="api-world-edit"),
     path(
         "worlds/<slug:slug>/cards/<int:number>/",
-        catalog_api.card,
+        world_edit_api.card,
         name="api-world-card",
     ),
 ]

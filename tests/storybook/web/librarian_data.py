@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.core.registry import get_game
 from games.services import catalogs
-from storybook import catalog as ce
+from storybook import world_edit
 from storybook.models import World, WorldScene
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -39,7 +39,9 @@ def bundle(folder: Path, top: str) -> SimpleUploadedFile:
 
 def renamed_catalog() -> str:
     """The world's catalog file with card #127 named: an import that changes something."""
-    return ce.export_yaml(ce.get_catalog(SLUG)).replace("name: 'Card #127'", "name: Lost Map")
+    return world_edit.export_yaml(world_edit.cards_and_map(SLUG)).replace(
+        "name: 'Card #127'", "name: Lost Map"
+    )
 
 
 def snapshot() -> tuple:

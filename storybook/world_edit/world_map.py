@@ -9,9 +9,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from storybook.catalog.cards import unknown_name
-from storybook.catalog.changes import SEASONS, card_label, location_of_cards
-from storybook.catalog.core import CatalogRefused, Saved, apply_change, form_value, stored_card
+from storybook.world_edit.cards import unknown_name
+from storybook.world_edit.changes import SEASONS, card_label, location_of_cards
+from storybook.world_edit.core import EditRefused, Saved, apply_change, form_value, stored_card
 
 PLACEHOLDER_LOCATION = re.compile(r"^Location \d+$")  # "Location 3", until named from the board
 UNKNOWN_TERRAIN = "unknown"  # Lands of Galzyr's "Terrain not entered yet"
@@ -69,17 +69,15 @@ def assign_location_card(slug: str, number: int, location: str | None) -> Saved:
     def mutate(info: dict, cards: dict) -> None:
         card = stored_card(cards, number)
         if card["type"] != "location":
-            raise CatalogRefused(
-                _("Card #%(number)03d is not a location card.") % {"number": number}
-            )
+            raise EditRefused(_("Card #%(number)03d is not a location card.") % {"number": number})
         locations = info.get("locations", [])
         if location and location not in {loc["id"] for loc in locations}:
-            raise CatalogRefused(_("The map has no location “%(id)s”.") % {"id": location})
+            raise EditRefused(_("The map has no location “%(id)s”.") % {"id": location})
         for loc in locations:
             if number in loc["cards"] and loc["id"] != location:
                 loc["cards"] = [n for n in loc["cards"] if n != number]
                 if not loc["cards"]:
-                    raise CatalogRefused(
+                    raise EditRefused(
                         _(
                             "“%(name)s” would be left without a card: a location is formed by "
                             "1 to 3 location cards. Give it another card first."
@@ -97,7 +95,7 @@ def add_route(slug: str, a: str, b: str, seasons: list[str] | None = None) -> Sa
 
     def mutate(info: dict, cards: dict) -> None:
         if a and b and any({a, b} == set(r["between"]) for r in info.get("routes", [])):
-            raise CatalogRefused(
+            raise EditRefused(
                 _("There is already a route between %(a)s and %(b)s.")
                 % {"a": _loc_name(info, a), "b": _loc_name(info, b)}
             )
@@ -114,7 +112,7 @@ def remove_route(slug: str, a: str, b: str) -> Saved:
         routes = info.get("routes", [])
         keep = [r for r in routes if set(r["between"]) != {a, b}]
         if len(keep) == len(routes):
-            raise CatalogRefused(
+            raise EditRefused(
                 _("There is no route between %(a)s and %(b)s (any more).")
                 % {"a": _loc_name(info, a), "b": _loc_name(info, b)}
             )
@@ -129,7 +127,7 @@ def set_route_seasons(slug: str, a: str, b: str, seasons: list[str] | None) -> S
     def mutate(info: dict, cards: dict) -> None:
         found = [r for r in info.get("routes", []) if set(r["between"]) == {a, b}]
         if not found:
-            raise CatalogRefused(
+            raise EditRefused(
                 _("There is no route between %(a)s and %(b)s (any more).")
                 % {"a": _loc_name(info, a), "b": _loc_name(info, b)}
             )
@@ -146,7 +144,7 @@ def edit_location(slug: str, location: str, values: Mapping[str, Any]) -> Saved:
     terrain of its sides (``summer`` / ``winter``: lists of terrain ids)."""
     unknown = sorted(set(values) - {"name", "number", *SEASONS})
     if unknown:
-        raise CatalogRefused(
+        raise EditRefused(
             _("These fields can't be edited here: %(f)s.") % {"f": ", ".join(unknown)}
         )
     clean = {key: form_value(key, value) for key, value in values.items() if key not in SEASONS}
@@ -155,11 +153,11 @@ def edit_location(slug: str, location: str, values: Mapping[str, Any]) -> Saved:
     def mutate(info: dict, cards: dict) -> None:
         loc = next((x for x in info.get("locations", []) if x["id"] == location), None)
         if loc is None:
-            raise CatalogRefused(_("The map has no location “%(id)s”.") % {"id": location})
+            raise EditRefused(_("The map has no location “%(id)s”.") % {"id": location})
         for key, value in clean.items():
             if value is None:
                 if key == "name":
-                    raise CatalogRefused(_("A location needs a name."))
+                    raise EditRefused(_("A location needs a name."))
                 loc.pop(key, None)
             else:
                 loc[key] = value
@@ -179,5 +177,5 @@ def _loc_name(info: Mapping[str, Any], lid: str) -> str:
 def _seasons(seasons: list[str] | None) -> list[str]:
     chosen = [s for s in SEASONS if s in (seasons or SEASONS)]
     if not chosen or set(seasons or SEASONS) - set(SEASONS):
-        raise CatalogRefused(_("A route is open in summer, in winter or all year."))
+        raise EditRefused(_("A route is open in summer, in winter or all year."))
     return chosen

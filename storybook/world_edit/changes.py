@@ -1,4 +1,4 @@
-"""What a catalog edit or import changed, in words a group recognises: ``Changes`` and ``diff``
+"""What a world edit or import changed, in words a group recognises: ``Changes`` and ``diff``
 (the stored world against the new info and catalog), with the card labels it speaks in."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Editing a loaded world's card catalog and map: one card, a route, a location card, or all
-of it at once from a YAML file.
+"""Editing a loaded world's card catalog and map (the world's catalog page and its API): one
+card, a route, a location card, or all of it at once from a YAML file.
 
 The group completes a world in the UI (Lands of Galzyr ships with "Card #127" and unplaced
 location cards): every change goes through ``apply_change``, which locks the World row, applies
@@ -17,29 +17,29 @@ the loader's parser (YAML 1.2, duplicate keys refused, every error with its line
 # The pieces live in core (errors, reading, validate and save), changes (the change report),
 # cards, world_map and yaml_file; this package's front keeps the names the views, the API
 # and the tests import.
-from storybook.catalog.cards import (
+from storybook.world_edit.cards import (
     CARD_FIELDS,
     PLACEHOLDER,
     VARIANT_FIELDS,
     card_row,
-    catalog_rows,
+    card_rows,
     edit_card,
     replace_card,
     unknown_name,
 )
-from storybook.catalog.changes import SEASONS, Changes, card_label, diff, location_of_cards
-from storybook.catalog.core import (
+from storybook.world_edit.changes import SEASONS, Changes, card_label, diff, location_of_cards
+from storybook.world_edit.core import (
     INT_FIELDS,
     CardNotFound,
-    CatalogRefused,
-    CatalogWorld,
+    CardsAndMap,
+    EditRefused,
     Mutate,
     Saved,
     card_json,
-    get_catalog,
+    cards_and_map,
     get_world,
 )
-from storybook.catalog.world_map import (
+from storybook.world_edit.world_map import (
     PLACEHOLDER_LOCATION,
     UNKNOWN_TERRAIN,
     add_route,
@@ -49,12 +49,12 @@ from storybook.catalog.world_map import (
     remove_route,
     set_route_seasons,
 )
-from storybook.catalog.yaml_file import (
+from storybook.world_edit.yaml_file import (
     EXPORT_FORMAT,
     MAX_BYTES,
-    CatalogFile,
+    CardsAndMapFile,
     export_yaml,
-    import_catalog,
+    import_yaml,
     read_import,
 )
 
@@ -69,9 +69,9 @@ __all__ = [
     "UNKNOWN_TERRAIN",
     "VARIANT_FIELDS",
     "CardNotFound",
-    "CatalogFile",
-    "CatalogRefused",
-    "CatalogWorld",
+    "CardsAndMapFile",
+    "EditRefused",
+    "CardsAndMap",
     "Changes",
     "Mutate",
     "Saved",
@@ -80,14 +80,14 @@ __all__ = [
     "card_json",
     "card_label",
     "card_row",
-    "catalog_rows",
+    "card_rows",
     "diff",
     "edit_card",
     "edit_location",
     "export_yaml",
-    "get_catalog",
+    "cards_and_map",
     "get_world",
-    "import_catalog",
+    "import_yaml",
     "location_of_cards",
     "map_view",
     "read_import",

@@ -9,8 +9,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from storybook.catalog.changes import card_label
-from storybook.catalog.core import CatalogRefused, Saved, apply_change, form_value, stored_card
+from storybook.world_edit.changes import card_label
+from storybook.world_edit.core import EditRefused, Saved, apply_change, form_value, stored_card
 
 CARD_FIELDS = ("type", "name", "copies", "gold", "timer", "save", "text", "pickup", "abandon")
 VARIANT_FIELDS = ("name", "copies", "gold", "timer", "save", "text")
@@ -23,7 +23,7 @@ def unknown_name(name: str | None) -> bool:
     return not name or bool(PLACEHOLDER.match(name))
 
 
-def catalog_rows(data: Mapping[str, Any]) -> list[dict[str, Any]]:
+def card_rows(data: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Every card in numerical order, for the page: the stored card plus what the UI needs."""
     return [card_row(data, int(key)) for key in sorted(data["cards"], key=int)]
 
@@ -61,7 +61,7 @@ def edit_card(
     allowed = VARIANT_FIELDS if variant is not None else CARD_FIELDS
     unknown = sorted(set(values) - set(allowed))
     if unknown:
-        raise CatalogRefused(
+        raise EditRefused(
             _("These fields can't be edited here: %(f)s.") % {"f": ", ".join(unknown)}
         )
     clean = {key: form_value(key, value) for key, value in values.items()}
@@ -72,7 +72,7 @@ def edit_card(
         if variant is not None:
             variants = card.get("variants", [])
             if not 0 <= variant < len(variants):
-                raise CatalogRefused(
+                raise EditRefused(
                     _("Card #%(number)03d has no variant %(v)d.")
                     % {"number": number, "v": variant + 1}
                 )
@@ -80,7 +80,7 @@ def edit_card(
         for key, value in clean.items():
             if value is None:
                 if key in ("name", "type") and variant is None:
-                    raise CatalogRefused(_("A card needs a %(field)s.") % {"field": key})
+                    raise EditRefused(_("A card needs a %(field)s.") % {"field": key})
                 target.pop(key, None)
             else:
                 target[key] = value
@@ -91,9 +91,9 @@ def edit_card(
 def replace_card(slug: str, number: int, card: Any) -> Saved:
     """Put ``card`` (a cards.yaml entry as JSON) under ``number``: a new card or a replacement."""
     if not isinstance(card, dict):
-        raise CatalogRefused(_("A card is a mapping (number, type, name, …)."))
+        raise EditRefused(_("A card is a mapping (number, type, name, …)."))
     if card.get("number", number) != number:
-        raise CatalogRefused(
+        raise EditRefused(
             _("The card says number %(given)s but the address says %(number)d.")
             % {"given": card.get("number"), "number": number}
         )

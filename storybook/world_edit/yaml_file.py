@@ -16,15 +16,6 @@ from pydantic import ValidationError
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from storybook.catalog.core import (
-    CatalogRefused,
-    CatalogWorld,
-    Saved,
-    dump_model,
-    refused_for,
-    save_world,
-    validate_world,
-)
 from storybook.format import Card
 from storybook.format.cards import CardVariant
 from storybook.format.common import Model
@@ -34,6 +25,15 @@ from storybook.loading.loader import validation_diagnostics
 from storybook.loading.source import Source, SourceError, parse
 from storybook.models import World
 from storybook.refusal import StorybookRefused
+from storybook.world_edit.core import (
+    CardsAndMap,
+    EditRefused,
+    Saved,
+    dump_model,
+    refused_for,
+    save_world,
+    validate_world,
+)
 
 MAX_BYTES = 1024 * 1024  # an export of a 1,000-card catalog is about 60 kB
 EXPORT_FORMAT = 1
@@ -85,7 +85,7 @@ def _model_in(annotation: Any) -> type[Model] | None:
     return None
 
 
-def export_yaml(world: World | CatalogWorld) -> str:
+def export_yaml(world: World | CardsAndMap) -> str:
     """The world's catalog and map as one YAML file (the schema of cards.yaml and world.yaml)."""
     info, cards = world.data["info"], world.data["cards"]
     doc = CommentedMap()
@@ -122,7 +122,7 @@ def export_yaml(world: World | CatalogWorld) -> str:
     return out.getvalue()
 
 
-class CatalogFile(Model):
+class CardsAndMapFile(Model):
     """The import's schema: cards.yaml's list and world.yaml's map, every key required."""
 
     format: int
@@ -133,17 +133,17 @@ class CatalogFile(Model):
     routes: list[Route]
 
 
-def read_import(raw: bytes | str, filename: str = "catalog.yaml") -> tuple[Source, CatalogFile]:
-    """Size, UTF-8, YAML 1.2 (duplicate keys refused) and schema: CatalogRefused with lines."""
+def read_import(raw: bytes | str, filename: str = "catalog.yaml") -> tuple[Source, CardsAndMapFile]:
+    """Size, UTF-8, YAML 1.2 (duplicate keys refused) and schema: EditRefused with lines."""
     name = Path(filename or "catalog.yaml").name or "catalog.yaml"
     size = len(raw.encode("utf-8")) if isinstance(raw, str) else len(raw)
     if size > MAX_BYTES:
-        raise CatalogRefused(_("The file is larger than 1 MB; a catalog file can be at most 1 MB."))
+        raise EditRefused(_("The file is larger than 1 MB; a catalog file can be at most 1 MB."))
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise CatalogRefused(
+            raise EditRefused(
                 _("The file is not UTF-8 text."),
                 [Diagnostic("error", name, 0, f"not UTF-8 text: {exc.reason}")],
             ) from None
@@ -165,7 +165,7 @@ def read_import(raw: bytes | str, filename: str = "catalog.yaml") -> tuple[Sourc
             ]
         )
     try:
-        parsed = CatalogFile.model_validate(src.data)
+        parsed = CardsAndMapFile.model_validate(src.data)
     except ValidationError as exc:
         raise refused_for(validation_diagnostics(exc, src)) from None
     diags = []
@@ -197,7 +197,7 @@ def read_import(raw: bytes | str, filename: str = "catalog.yaml") -> tuple[Sourc
     return src, parsed
 
 
-def import_catalog(
+def import_yaml(
     slug: str,
     raw: bytes | str,
     filename: str = "catalog.yaml",
@@ -223,9 +223,7 @@ def import_catalog(
                 ]
             )
         if expected_hash and expected_hash != row.content_hash:
-            raise CatalogRefused(
-                _("The world changed since this file was checked; check it again.")
-            )
+            raise EditRefused(_("The world changed since this file was checked; check it again."))
         info = copy.deepcopy(row.data["info"])
         for key in ("terrain", "locations", "routes"):
             info[key] = [dump_model(item) for item in getattr(parsed, key)]

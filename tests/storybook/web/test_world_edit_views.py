@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
-from storybook import catalog as ce
+from storybook import world_edit
 from storybook.models import World
 from storybook.services import load_world_folder
 
@@ -38,14 +38,14 @@ def url(name: str, *args) -> str:
 
 # -- the page ------------------------------------------------------------------------------------
 def test_the_worlds_page_links_to_each_catalog(client, galzyr):
-    assert url("catalog") in client.get(reverse("storybook:worlds")).content.decode()
+    assert url("world-edit") in client.get(reverse("storybook:worlds")).content.decode()
 
 
 def test_the_page_lists_every_card_in_order_and_marks_the_unknown_names(
     librarian_client, galzyr, django_assert_num_queries
 ):
     with django_assert_num_queries(SIGNED_IN + 1):  # the world with its data
-        response = librarian_client.get(url("catalog"))
+        response = librarian_client.get(url("world-edit"))
     assert response.status_code == 200
     html = response.content.decode()
     numbers = [int(n) for n in re.findall(r'<li id="card-(\d{3})">', html)]
@@ -74,7 +74,9 @@ def test_an_htmx_edit_answers_its_row_and_the_warnings(
     # is rendered from what was saved.
     with django_assert_num_queries(SIGNED_IN + 4):
         response = librarian_client.post(
-            url("catalog-card", 127), {"name": "The Lost Map", "copies": "2", "type": "quest"}, **HX
+            url("world-edit-card", 127),
+            {"name": "The Lost Map", "copies": "2", "type": "quest"},
+            **HX,
         )
     html = response.content.decode()
     assert response.status_code == 200 and "<html" not in html
@@ -94,7 +96,7 @@ def test_a_refused_htmx_edit_shows_the_reason_in_place_and_saves_nothing(
     # SAVEPOINT, SELECT, ROLLBACK TO SAVEPOINT, RELEASE SAVEPOINT; rendered from what was read.
     with django_assert_num_queries(SIGNED_IN + 4):
         response = librarian_client.post(
-            url("catalog-card", 66), {"name": "Quay", "type": "item"}, **HX
+            url("world-edit-card", 66), {"name": "Quay", "type": "item"}, **HX
         )
     html = response.content.decode()
     assert response.status_code == 200 and response["HX-Trigger"] == "tk:refused"
@@ -105,16 +107,16 @@ def test_a_refused_htmx_edit_shows_the_reason_in_place_and_saves_nothing(
 
 def test_a_variant_is_edited_from_its_own_form(librarian_client, galzyr):
     response = librarian_client.post(
-        url("catalog-card", 111), {"variant": "2", "name": "Feather"}, **HX
+        url("world-edit-card", 111), {"variant": "2", "name": "Feather"}, **HX
     )
     assert response.status_code == 200 and 'value="Feather"' in response.content.decode()
     assert fresh().data["cards"]["111"]["variants"][2]["name"] == "Feather"
 
 
 def test_without_htmx_an_edit_comes_back_to_the_page(librarian_client, galzyr):
-    response = librarian_client.post(url("catalog-card", 127), {"name": "The Lost Map"})
+    response = librarian_client.post(url("world-edit-card", 127), {"name": "The Lost Map"})
     assert response.status_code == 303 and response["Location"].endswith("#card-127")
-    response = librarian_client.post(url("catalog-card", 127), {"copies": "99"})
+    response = librarian_client.post(url("world-edit-card", 127), {"copies": "99"})
     assert response.status_code == 400
     assert "less than or equal to 20" in response.content.decode()
     assert fresh().data["cards"]["127"]["name"] == "The Lost Map"
@@ -123,41 +125,41 @@ def test_without_htmx_an_edit_comes_back_to_the_page(librarian_client, galzyr):
 def test_forms_need_the_csrf_token(galzyr, librarian):
     client = Client(enforce_csrf_checks=True)
     client.force_login(librarian)
-    assert client.post(url("catalog-card", 127), {"name": "x"}, **HX).status_code == 403
-    page = client.get(url("catalog")).content.decode()
+    assert client.post(url("world-edit-card", 127), {"name": "x"}, **HX).status_code == 403
+    page = client.get(url("world-edit")).content.decode()
     token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)[1]
-    response = client.post(url("catalog-card", 127), {"name": "x"}, HTTP_X_CSRFTOKEN=token, **HX)
+    response = client.post(url("world-edit-card", 127), {"name": "x"}, HTTP_X_CSRFTOKEN=token, **HX)
     assert response.status_code == 200
 
 
 def test_map_edits_answer_the_map(librarian_client, galzyr):
     response = librarian_client.post(
-        url("catalog-location-card", 74), {"location": "location-2"}, **HX
+        url("world-edit-location-card", 74), {"location": "location-2"}, **HX
     )
     html = response.content.decode()
     assert html.lstrip().startswith('<section id="map"') and 'id="location-card-074"' in html
     response = librarian_client.post(
-        url("catalog-routes"), {"a": "location-1", "b": "location-2", "seasons": "winter"}, **HX
+        url("world-edit-routes"), {"a": "location-1", "b": "location-2", "seasons": "winter"}, **HX
     )
     assert 'id="route-location-1-location-2"' in response.content.decode()
     assert fresh().data["info"]["routes"] == [
         {"between": ["location-1", "location-2"], "seasons": ["winter"]}
     ]
     response = librarian_client.post(
-        url("catalog-routes"), {"a": "location-2", "b": "location-1", "seasons": "all"}, **HX
+        url("world-edit-routes"), {"a": "location-2", "b": "location-1", "seasons": "all"}, **HX
     )
     assert response["HX-Trigger"] == "tk:refused"
     assert "already a route" in response.content.decode()
     librarian_client.post(
-        url("catalog-route"), {"a": "location-1", "b": "location-2", "seasons": "all"}, **HX
+        url("world-edit-route"), {"a": "location-1", "b": "location-2", "seasons": "all"}, **HX
     )
     assert fresh().data["info"]["routes"] == [{"between": ["location-1", "location-2"]}]
     librarian_client.post(
-        url("catalog-route"), {"a": "location-1", "b": "location-2", "action": "remove"}
+        url("world-edit-route"), {"a": "location-1", "b": "location-2", "action": "remove"}
     )
     assert fresh().data["info"].get("routes", []) == []
     librarian_client.post(
-        url("catalog-location", "location-1"),
+        url("world-edit-location", "location-1"),
         {
             "name": "Lakeside",
             "number": "1",
@@ -179,16 +181,16 @@ def test_map_edits_answer_the_map(librarian_client, galzyr):
 
 # -- export and import on the page ---------------------------------------------------------------
 def test_the_export_downloads_as_yaml(client, galzyr):
-    response = client.get(url("catalog-export"))
+    response = client.get(url("world-edit-export"))
     assert response["Content-Type"] == "application/yaml; charset=utf-8"
     assert 'filename="lands-of-galzyr-catalog.yaml"' in response["Content-Disposition"]
-    assert response.content.decode() == ce.export_yaml(galzyr)
+    assert response.content.decode() == world_edit.export_yaml(galzyr)
 
 
 def test_an_import_is_previewed_then_saved(librarian_client, galzyr):
-    text = ce.export_yaml(galzyr).replace("name: 'Card #127'", "name: The Lost Map")
+    text = world_edit.export_yaml(galzyr).replace("name: 'Card #127'", "name: The Lost Map")
     upload = SimpleUploadedFile("ours.yaml", text.encode(), content_type="application/yaml")
-    response = librarian_client.post(url("catalog-import"), {"file": upload})
+    response = librarian_client.post(url("world-edit-import"), {"file": upload})
     html = response.content.decode()
     assert response.status_code == 200
     assert "ours.yaml is valid and would change: 1 card renamed" in html
@@ -196,7 +198,7 @@ def test_an_import_is_previewed_then_saved(librarian_client, galzyr):
     assert fresh().content_hash == galzyr.content_hash  # nothing saved yet
     form = {"confirm": "1", "yaml": text, "filename": "ours.yaml"}
     response = librarian_client.post(
-        url("catalog-import"), {**form, "expected_hash": galzyr.content_hash}
+        url("world-edit-import"), {**form, "expected_hash": galzyr.content_hash}
     )
     assert "Imported ours.yaml: 1 card renamed." in response.content.decode()
     assert fresh().data["cards"]["127"]["name"] == "The Lost Map"
@@ -204,10 +206,10 @@ def test_an_import_is_previewed_then_saved(librarian_client, galzyr):
 
 def test_a_refused_import_shows_every_finding(librarian_client, galzyr):
     upload = SimpleUploadedFile("bad.yaml", b"format: 1\nformat: 2\n")
-    response = librarian_client.post(url("catalog-import"), {"file": upload})
+    response = librarian_client.post(url("world-edit-import"), {"file": upload})
     assert response.status_code == 400
     assert "bad.yaml:2: error: duplicate key &#x27;format&#x27;" in response.content.decode()
-    assert librarian_client.post(url("catalog-import"), {"yaml": ""}).status_code == 400
+    assert librarian_client.post(url("world-edit-import"), {"yaml": ""}).status_code == 400
     assert fresh().content_hash == galzyr.content_hash
 
 
@@ -277,7 +279,7 @@ def test_api_exports_and_imports_yaml(librarian_client, galzyr):
 
 
 def test_api_imports_a_file_field(librarian_client, galzyr):
-    text = ce.export_yaml(galzyr).replace(
+    text = world_edit.export_yaml(galzyr).replace(
         "routes: []", "routes:\n  - between: [location-1, location-2]"
     )
     upload = SimpleUploadedFile("ours.yaml", text.encode())
@@ -292,7 +294,7 @@ def test_api_imports_a_file_field(librarian_client, galzyr):
     [
         ("cards: [\n", "catalog.yaml:2: error: YAML syntax"),
         ("format: 1\nformat: 1\n", "duplicate key 'format'"),
-        ("#" * (ce.MAX_BYTES + 10), "larger than 1 MB"),
+        ("#" * (world_edit.MAX_BYTES + 10), "larger than 1 MB"),
         ("", "Send the YAML"),
     ],
 )

@@ -1,7 +1,8 @@
 """The catalog API of a world: read or replace one card; export or import the catalog and map
-(a YAML file, or the same document as JSON). The same service as the catalog page (``storybook.catalog``): every change is
-validated like loading the world, and a refused one saves nothing (400 with the findings).
-Reading is open; writing needs a librarian (``storybook.web.librarian``).
+(a YAML file, or the same document as JSON). The same service as the catalog page
+(``storybook.world_edit``): every change is validated like loading the world, and a refused
+one saves nothing (400 with the findings). Reading is open; writing needs a librarian
+(``storybook.web.librarian``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from ruamel.yaml import YAML
 
-from storybook import catalog as ce
+from storybook import world_edit
 from storybook.models import World
 from storybook.web.librarian import IsLibrarianOrReadOnly
 from storybook.web.world_api import NOT_A_LIBRARIAN, REFUSED, world_json
@@ -37,7 +38,7 @@ class YAMLParser(BaseParser):
 
     def parse(self, stream, media_type=None, parser_context=None):
         # One byte over the limit is enough for the service to refuse it by its size.
-        return {"yaml": stream.read(ce.MAX_BYTES + 1) if stream is not None else b""}
+        return {"yaml": stream.read(world_edit.MAX_BYTES + 1) if stream is not None else b""}
 
 
 class TextYAMLParser(YAMLParser):
@@ -102,20 +103,20 @@ NOT_FOUND = OpenApiResponse(
 )
 
 
-def _world(slug: str) -> ce.CatalogWorld:
+def _world(slug: str) -> world_edit.CardsAndMap:
     try:
-        return ce.get_catalog(slug)
+        return world_edit.cards_and_map(slug)
     except World.DoesNotExist:
         raise NotFound(_("No world is loaded under this name.")) from None
 
 
-def _refused(exc: ce.CatalogRefused) -> Response:
+def _refused(exc: world_edit.EditRefused) -> Response:
     return Response(
         {"error": str(exc), "diagnostics": exc.diagnostics}, status=status.HTTP_400_BAD_REQUEST
     )
 
 
-def _saved(result: ce.Saved, **extra) -> dict:
+def _saved(result: world_edit.Saved, **extra) -> dict:
     return {
         "saved": result.saved,
         "summary": result.changes.summary(),
@@ -154,17 +155,17 @@ def _saved(result: ce.Saved, **extra) -> dict:
 def card(request: Request, slug: str, number: int) -> Response:
     if request.method == "GET":
         try:
-            return Response(ce.card_json(_world(slug), number))
-        except ce.CardNotFound as exc:
+            return Response(world_edit.card_json(_world(slug), number))
+        except world_edit.CardNotFound as exc:
             raise NotFound(str(exc)) from None
     try:
-        result = ce.replace_card(slug, number, request.data)
+        result = world_edit.replace_card(slug, number, request.data)
     except World.DoesNotExist:
         raise NotFound(_("No world is loaded under this name.")) from None
-    except ce.CatalogRefused as exc:
+    except world_edit.EditRefused as exc:
         return _refused(exc)
     code = status.HTTP_201_CREATED if result.changes.added else status.HTTP_200_OK
-    return Response(_saved(result, card=ce.card_json(result.world, number)), status=code)
+    return Response(_saved(result, card=world_edit.card_json(result.world, number)), status=code)
 
 
 @extend_schema(
@@ -233,20 +234,24 @@ def card(request: Request, slug: str, number: int) -> Response:
     ]
 )
 @permission_classes([IsLibrarianOrReadOnly])
-def catalog(request: Request, slug: str) -> Response | HttpResponse:
+def cards_and_map(request: Request, slug: str) -> Response | HttpResponse:
     if request.method == "GET":
         world = _world(slug)
         if request.query_params.get("format") == "json":
-            return Response(_SAFE.load(ce.export_yaml(world)))
+            return Response(_SAFE.load(world_edit.export_yaml(world)))
         response = HttpResponse(
-            ce.export_yaml(world), content_type="application/yaml; charset=utf-8"
+            world_edit.export_yaml(world), content_type="application/yaml; charset=utf-8"
         )
         response["Content-Disposition"] = f'attachment; filename="{world.slug}-catalog.yaml"'
         return response
     upload = request.FILES.get("file") if hasattr(request, "FILES") else None
     filename = "catalog.yaml"
     if upload is not None:
-        raw = b"x" * (ce.MAX_BYTES + 1) if upload.size > ce.MAX_BYTES else upload.read()
+        raw = (
+            b"x" * (world_edit.MAX_BYTES + 1)
+            if upload.size > world_edit.MAX_BYTES
+            else upload.read()
+        )
         filename = upload.name or filename
     else:
         # The YAML parsers give {"yaml": bytes}; JSON may send {"yaml": "text"}.
@@ -263,7 +268,7 @@ def catalog(request: Request, slug: str) -> Response | HttpResponse:
         )
     dry_run = request.query_params.get("dry_run", "").lower() in ("1", "true", "yes")
     try:
-        result = ce.import_catalog(
+        result = world_edit.import_yaml(
             slug,
             raw,
             filename,
@@ -272,6 +277,6 @@ def catalog(request: Request, slug: str) -> Response | HttpResponse:
         )
     except World.DoesNotExist:
         raise NotFound(_("No world is loaded under this name.")) from None
-    except ce.CatalogRefused as exc:
+    except world_edit.EditRefused as exc:
         return _refused(exc)
     return Response(_saved(result))

@@ -1,4 +1,4 @@
-"""The shared core of the catalog edits: the errors, reading the stored world, and
+"""The shared core of a world's edits: the errors, reading the stored world, and
 ``apply_change``, which locks the World row, applies a change to a copy of the stored JSON,
 validates it exactly like loading does and saves only when there is no error."""
 
@@ -18,7 +18,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from pydantic import ValidationError
 
-from storybook.catalog.changes import Changes, card_label, diff
 from storybook.format import Card, EventCard, WorldInfo
 from storybook.format.common import Model
 from storybook.lint.checks import check_world
@@ -30,6 +29,7 @@ from storybook.loading.world import CARDS_FILE, WORLD_FILE
 from storybook.loading.world import World as TypedWorld
 from storybook.models import World
 from storybook.refusal import StorybookRefused
+from storybook.world_edit.changes import Changes, card_label, diff
 
 INT_FIELDS = ("copies", "gold", "timer")
 _OLD_WARNING = re.compile(
@@ -37,7 +37,7 @@ _OLD_WARNING = re.compile(
 )
 
 
-class CatalogRefused(StorybookRefused):
+class EditRefused(StorybookRefused):
     """Nothing was saved. ``diagnostics`` lists every finding as file:line: severity: message."""
 
     def __init__(self, message: str, diagnostics: list[Diagnostic] | None = None):
@@ -65,7 +65,7 @@ def get_world(slug: str) -> World:
 
 
 @dataclass
-class CatalogWorld:
+class CardsAndMap:
     """What the catalog page, the export and the card API read: no scenes (a big book's scenes
     are megabytes of JSON nobody here needs)."""
 
@@ -76,7 +76,7 @@ class CatalogWorld:
     data: dict[str, Any]  # "info" and "cards", as in World.data
 
 
-def get_catalog(slug: str) -> CatalogWorld:
+def cards_and_map(slug: str) -> CardsAndMap:
     """The world's catalog and map (one query); World.DoesNotExist when there is none."""
     row = (
         World.objects.filter(slug=slug)
@@ -86,10 +86,10 @@ def get_catalog(slug: str) -> CatalogWorld:
     if row is None:
         raise World.DoesNotExist(slug)
     data = {"info": row.pop("data__info"), "cards": row.pop("data__cards")}
-    return CatalogWorld(**row, data=data)
+    return CardsAndMap(**row, data=data)
 
 
-def card_json(world: World | CatalogWorld, number: int) -> dict[str, Any]:
+def card_json(world: World | CardsAndMap, number: int) -> dict[str, Any]:
     try:
         return world.data["cards"][str(number)]
     except KeyError:
@@ -116,7 +116,7 @@ def form_value(key: str, value: Any) -> Any:
             try:
                 return int(value, 10)
             except ValueError:
-                raise CatalogRefused(
+                raise EditRefused(
                     _("%(field)s: enter a whole number, not “%(value)s”.")
                     % {"field": key, "value": value}
                 ) from None
@@ -146,7 +146,7 @@ def validate_world(
     cards: dict[str, Any],
     sources: Source | None = None,
 ) -> tuple[TypedWorld, dict[str, Any], dict[str, Any]]:
-    """The format's models, then the whole world's lint: CatalogRefused on any error."""
+    """The format's models, then the whole world's lint: EditRefused on any error."""
     diags: list[Diagnostic] = []
     world = TypedWorld(root=Path(row.slug))
     try:
@@ -222,7 +222,7 @@ def _schema_diags(exc: ValidationError, file: str, data: Any, prefix: str = "") 
     return out
 
 
-def refused_for(diags: list[Diagnostic]) -> CatalogRefused:
+def refused_for(diags: list[Diagnostic]) -> EditRefused:
     errors = [d for d in diags if d.is_error]
     first = errors[0].message if errors else ""
     if len(errors) == 1:
@@ -233,10 +233,10 @@ def refused_for(diags: list[Diagnostic]) -> CatalogRefused:
             "Not saved: %(problem)s (and %(more)d more errors)",
             len(errors) - 1,
         ) % {"problem": first, "more": len(errors) - 1}
-    return CatalogRefused(message, sort_diagnostics(diags))
+    return EditRefused(message, sort_diagnostics(diags))
 
 
-# The typed scenes and events of a world, kept per process: a catalog edit never changes them,
+# The typed scenes and events of a world, kept per process: a world edit never changes them,
 # and validating 2,000 scenes again for every edit would take seconds. They change only when
 # the world is loaded again, which sets ``loaded``. 4 worlds: the few being edited at a time (a
 # 2,000-scene world's typed scenes take tens of MB).
