@@ -42,7 +42,8 @@ Season = Literal["summer", "winter"]
 Who = Literal["active", "partner", "everyone"]
 
 # Identifiers that writers invent: lower case letters, digits, "-" and "_".
-Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$", max_length=60)]
+ID_PATTERN = r"^[a-z][a-z0-9_-]*$"
+Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=60)]
 CardNumber = Annotated[int, Field(ge=0, le=999)]
 SceneNumber = Annotated[int, Field(ge=1, le=9999)]
 Text = Annotated[str, Field(min_length=1)]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from .common import CardNumber, Id, Model, SceneNumber, Season, Text
 
@@ -75,7 +75,7 @@ class ResetPlan(Model):
     section says which."""
 
     # The month cards by month, January first (the reset's d12 picks one): twelve, or none.
-    months: Annotated[list[CardNumber], Field(max_length=12)] = []
+    months: list[CardNumber] = []
     # Straight to the global save slot (event cards shuffled among them).
     to_global: list[CardNumber] = []
     to_quest_slot: list[CardNumber] = []  # shuffled into the quest slot
@@ -87,11 +87,12 @@ class ResetPlan(Model):
     # Adventurer id → cards put into the vault when that adventurer is reset.
     vault_on_reset: dict[Id, list[CardNumber]] = {}
 
-    @model_validator(mode="after")
-    def _twelve_months(self) -> ResetPlan:
-        if self.months and len(self.months) != 12:
-            raise ValueError("months: name the 12 month cards, January first, or none")
-        return self
+    @field_validator("months")
+    @classmethod
+    def _twelve_months(cls, months: list[int]) -> list[int]:
+        if months and len(months) != 12:
+            raise ValueError(f"name the 12 month cards, January first, or none, not {len(months)}")
+        return months
 
 
 # What a world may leave for the owner of the box to enter from their own copy (world.yaml's

@@ -166,6 +166,8 @@ class _Linter(RefChecks, SceneChecks, FlowChecks):
             pairs[key] = i
         for j, s in enumerate(info.entry_scenes):
             self.scene_ref(f, ("entry_scenes", j), s, "entry_scenes names")
+        for aid in info.reset.vault_on_reset if info.reset else ():
+            self.known("adventurer", self.adventurers, aid, f, ("reset", "vault_on_reset", aid))
 
     def check_unplaced(self, card_owner: dict[int, str]) -> None:
         """Location cards no location is formed of: a warning, unless the world declares

@@ -6,10 +6,12 @@ verb or condition key the closest known name ("did you mean …?", from the form
 from __future__ import annotations
 
 import difflib
+import re
 from functools import cache
 from typing import Any
 
 from storybook.format import CONDITION_KEYS, EFFECT_VERBS, Model
+from storybook.format.common import ID_PATTERN
 from storybook.format.effects import EffectBase
 
 
@@ -77,13 +79,62 @@ def schema_message(err: dict, missing: str | None) -> str:
         found = _unknown_one_of(err.get("input"), CONDITION_KEYS, (), "condition key", "keys")
         if found:
             return found
+    said = _what_to_write(kind, err.get("input"), err.get("ctx") or {})
+    if said:
+        return said
     msg = err["msg"]
     for prefix in ("Value error, ", "Assertion failed, "):
         if msg.startswith(prefix):
             msg = msg[len(prefix) :]
-    if kind in ("int_type", "string_type", "bool_type", "list_type", "dict_type", "model_type"):
-        msg += f", got {describe(err.get('input'))}"
     return msg
+
+
+YAML_11_BOOLEANS = {"yes", "no", "on", "off", "y", "n"}
+
+
+def _what_to_write(kind: str, value: Any, ctx: dict) -> str | None:
+    """Lint's own sentence for a value of the wrong kind or size: what to write instead, then
+    what was written ("write at most 3, not 5"), not pydantic's ("Input should be …")."""
+    got = describe(value)
+    if kind in ("less_than_equal", "less_than", "greater_than_equal", "greater_than"):
+        bound = next(iter(ctx.values()))
+        words = {
+            "less_than_equal": "at most",
+            "less_than": "less than",
+            "greater_than_equal": "at least",
+            "greater_than": "more than",
+        }
+        return f"write {words[kind]} {bound}, not {value}"
+    if kind in ("int_type", "int_parsing", "int_from_float"):
+        return f"write a whole number, not {got}"
+    if kind in ("string_type", "string_sub_type"):
+        return f"write text, not {got}"
+    if kind in ("bool_type", "bool_parsing"):
+        text = isinstance(value, str) and value.lower() in YAML_11_BOOLEANS
+        return f"write true or false, not {got}" + (" (in YAML 1.2 it is text)" if text else "")
+    if kind == "list_type":
+        number = isinstance(value, int) and not isinstance(value, bool)
+        return "write a list, " + (f"[{value}], " if number else "[…], ") + f"not {got}"
+    if kind in ("dict_type", "model_type", "model_attributes_type"):
+        return f"write a mapping (key: value), not {got}"
+    if kind in ("too_long", "too_short"):
+        most = kind == "too_long"
+        n = ctx["max_length" if most else "min_length"]
+        items = "item" if n == 1 else "items"
+        return f"write {'at most' if most else 'at least'} {n} {items}, not {ctx['actual_length']}"
+    if kind == "string_too_short":
+        return f"write some text, not {'an empty one' if value == '' else got}"
+    if kind == "string_too_long":
+        return f"write at most {ctx['max_length']} characters, not {len(str(value))}"
+    if kind == "string_pattern_mismatch" and ctx.get("pattern") == ID_PATTERN:
+        return (
+            f"{value!r} is not an id: write lower-case letters, digits, '_' and '-', starting "
+            "with a letter"
+        )
+    if kind in ("literal_error", "enum") and "expected" in ctx:
+        choices = [c.strip("'") for c in re.findall(r"'[^']*'", ctx["expected"])]
+        return f"write {ctx['expected']}, not {got}{did_you_mean(value, choices)}"
+    return None
 
 
 def describe(value: Any) -> str:

@@ -226,8 +226,7 @@ CASES = [
         },
         {},
         [
-            "error: scenes/1001.yaml:8: options[3].cost: Input should be greater than or equal "
-            "to 0",
+            "error: scenes/1001.yaml:8: options[3].cost: write at least 0, not -1",
         ],
     ),
     (

@@ -95,7 +95,7 @@ def test_saving_the_same_values_saves_nothing(galzyr):
 @pytest.mark.parametrize(
     ("values", "message"),
     [
-        ({"copies": "30"}, "copies: Input should be less than or equal to 20"),
+        ({"copies": "30"}, "copies: write at most 20, not 30"),
         ({"copies": "two"}, "copies: enter a whole number"),
         ({"name": ""}, "A card needs a name"),
         ({"type": "location"}, "location card 127"),  # not forming a location: the owner's…
@@ -225,7 +225,9 @@ def test_a_locations_terrain_is_set_per_side(galzyr):
         {"terrain": ["forest"]},
     )
     before = fresh()
-    with pytest.raises(world_edit.EditRefused, match="summer.terrain: List should have at least 1"):
+    with pytest.raises(
+        world_edit.EditRefused, match="summer.terrain: write at least 1 item, not 0"
+    ):
         world_edit.edit_location("lands-of-galzyr", "location-1", {"summer": []})
     with pytest.raises(world_edit.EditRefused, match="unknown terrain 'lava'"):
         world_edit.edit_location("lands-of-galzyr", "location-1", {"winter": ["lava"]})
@@ -310,7 +312,7 @@ def test_an_unknown_card_type_is_refused_with_its_line(galzyr):
     lines[at] = lines[at].replace("type: location", "type: place")
     exc = _refusal(galzyr, "\n".join(lines) + "\n")
     assert exc.diagnostics[0].startswith(f"mine.yaml:{at + 1}: error: cards[")
-    assert ".type: Input should be 'item'" in exc.diagnostics[0]
+    assert ".type: write 'item', 'quest', " in exc.diagnostics[0]
 
 
 def test_a_file_over_one_megabyte_is_refused_unread(galzyr):
@@ -329,7 +331,7 @@ def test_a_file_over_one_megabyte_is_refused_unread(galzyr):
         (lambda t: t.replace("cards: [66]", "cards: [127]"), "is a quest, not a location"),
         (
             lambda t: t.replace("format: 1", "format: yes"),
-            "format: Input should be a valid integer",
+            "format: write a whole number, not the text 'yes'",
         ),
         (lambda t: "", "the file is empty"),
         (lambda t: "- 1\n", "not a mapping"),
