@@ -6,6 +6,7 @@ A refused form comes back with what was posted, so the rows keep the adventurers
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from django import template
@@ -18,10 +19,14 @@ register = template.Library()
 @register.simple_tag
 def gz_new_table(game, form) -> dict[str, Any]:
     worlds = game.world_choices  # one query for every world and its adventurers
+    # Two worlds of one name (a world loaded twice, under two slugs) are told apart by the slug
+    # each was loaded under, the name load_world printed.
+    named = Counter(w.name for w in worlds)
     posted = form.getlist("opt_adventurers") if hasattr(form, "getlist") else []
     world = form.get("opt_world") or (worlds[0].slug if worlds else "")
     return {
         "worlds": worlds,
+        "labels": [(w, f"{w.name} ({w.slug})" if named[w.name] > 1 else w.name) for w in worlds],
         "world": world,
         "rows": [
             {"number": i + 1, "pick": posted[i] if i < len(posted) else UNCHOSEN}

@@ -62,6 +62,19 @@ def test_the_form_offers_each_loaded_worlds_adventurers_in_a_constant_number_of_
     assert 'data-gz-of="minimal"' in content and ">Pell</option>" in content
 
 
+def test_two_worlds_of_one_name_are_told_apart_by_their_slugs(
+    client, world, new, django_assert_num_queries
+):
+    load(MINIMAL, "minimal")
+    load(MINIMAL, "minimal-copy")  # the same world loaded again under another slug
+    with django_assert_num_queries(2):
+        content = client.get(new).content.decode()
+    assert '<option value="minimal">Minimal Vale (minimal)</option>' in content
+    assert '<option value="minimal-copy">Minimal Vale (minimal-copy)</option>' in content
+    assert 'label="Minimal Vale (minimal-copy)" data-gz-of="minimal-copy"' in content
+    assert ">The Sallowmere Marches</option>" in content  # a name of its own keeps no slug
+
+
 def test_the_form_starts_the_campaign_with_the_choices(client, world, new):
     picks = ["wren", "-", "-", "-", "-", "-"]
     response = client.post(new, form(opt_adventurers=picks, opt_play="competitive"))
