@@ -166,6 +166,16 @@ def merge(catalog: Catalog, patch: CatalogPatch) -> Catalog:
     return merged
 
 
+class OverTheBox(RuleError):
+    """Counts that add up to more cards than the box holds; ``group``: the catalog's list
+    they are in ("feats" or "heroes") and ``fields``, the card fields that add up, so a sheet
+    can mark the values it names."""
+
+    def __init__(self, message: str, group: str, fields: tuple[str, ...] = ("count",)):
+        super().__init__(message)
+        self.group, self.fields = group, fields
+
+
 def check_box(catalog: Catalog) -> None:
     """Refuse counts that add up to more cards than the box holds (the rulebook's totals)."""
     totals = catalog.totals
@@ -182,15 +192,20 @@ def check_box(catalog: Catalog) -> None:
     for what, cards, most, box in groups:
         counted = sum(card.count or 0 for card in cards)
         if counted > most:
-            raise RuleError(f"The {what} counts add up to {counted} cards; the game has {box}.")
+            raise OverTheBox(
+                f"The {what} counts add up to {counted} cards; the game has {box}.",
+                "feats" if what == "feat" else "heroes",
+            )
     # The Special feats: each counts at least once (the Secret Door is one), with or without a count.
     special = [card for card in catalog.feats if card.kind == "special"]
     counted = sum(card.count or 1 for card in special)
     if counted > totals.special_feats:
         named = f" ({SECRET_DOOR} included)" if catalog.feat(SECRET_DOOR) in special else ""
-        raise RuleError(
+        raise OverTheBox(
             f"The Special feat counts add up to {counted} cards{named}; "
-            f"the game has {totals.special_feats}."
+            f"the game has {totals.special_feats}.",
+            "feats",
+            ("count", "kind"),  # a feat counts as Special by its type
         )
 
 

@@ -93,13 +93,18 @@ def posted(slug: str, post, saved: dict[str, Any]) -> list[Section]:
 def to_data(slug: str, sections: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
     """The catalog's data from the sheet, or ``SheetRefused`` naming every cell that doesn't
     fit (each section keeps its own in ``faults``, for the page to mark them)."""
-    found = faults(sections)
-    if found:
+    try:
+        found = faults(sections)
+        if found:
+            raise SheetRefused(found)
+        # The game's own refusals about some cards (a rank two sponsors share, a name on the
+        # sheet twice…) mark those cards' fields too.
+        return sheet(slug).to_data(sections, saved)
+    except SheetRefused as refused:
         for section in sections:
             prefix = f"{section.key}-"
-            section.faults = {k: v for k, v in found.items() if k.startswith(prefix)}
-        raise SheetRefused(found)
-    return sheet(slug).to_data(sections, saved)
+            section.faults = {k: v for k, v in refused.faults.items() if k.startswith(prefix)}
+        raise
 
 
 def check(slug: str, data: dict[str, Any]) -> None:

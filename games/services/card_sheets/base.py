@@ -142,6 +142,24 @@ class SheetRefused(RuleError):
         )
 
 
+def mark(section: Section, rows: list[int], column: str, sentence: str) -> dict[str, str]:
+    """A refusal about some cards of a sheet, as its faults: the ``column`` input of each of
+    those ``rows`` ("name": a new card's name), marked with the sentence."""
+    return {f"{section.key}-{i}-{column}": sentence for i in rows}
+
+
+def changed_rows(section: Section, saved: Section, column: str) -> list[int]:
+    """The rows whose ``column`` differs from the saved sheet's (new cards' rows too): the
+    values a refusal about a whole column (counts adding up to more than the box) is most
+    likely about."""
+    return [
+        i
+        for i, row in enumerate(section.rows)
+        if row.values.get(column)
+        and (i >= len(saved.rows) or row.values.get(column) != saved.rows[i].values.get(column))
+    ]
+
+
 def faults(sections: list[Section]) -> dict[str, str]:
     """Every cell of the sheet that ``cell`` refuses, by its input name (the form's order),
     so a group sees all of them at once instead of one per save."""
@@ -186,7 +204,15 @@ def grid(section: Section) -> list[dict[str, Any]]:
             }
             for column in section.columns
         ]
-        out.append({"row": row, "id": prefix + "id", "name": prefix + "name", "cells": cells})
+        out.append(
+            {
+                "row": row,
+                "id": prefix + "id",
+                "name": prefix + "name",
+                "name_fault": section.faults.get(prefix + "name", ""),
+                "cells": cells,
+            }
+        )
     return out
 
 

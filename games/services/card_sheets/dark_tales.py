@@ -28,8 +28,11 @@ from games.services.card_sheets.base import (
     Column,
     Row,
     Section,
+    SheetRefused,
     blank_rows,
     cell,
+    changed_rows,
+    mark,
     text,
     values_refused,
 )
@@ -84,20 +87,33 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
     base = Catalog(_entries(saved))
     cards: list[dict[str, Any]] = []
     seen: set[str] = set()
-    for row in section.rows:
+    found: dict[str, str] = {}  # every row's fault at once, each marked beside its name
+    for i, row in enumerate(section.rows):
         values = {c.key: cell(section, row, c) for c in section.columns}
         name = row.id or row.values.get("name", "")
         if not name:
             if any(v is not None for v in values.values()):
-                raise RuleError(_("Playing cards: a new row has values but no name."))
+                found |= mark(
+                    section, [i], "name", _("Playing cards: a new row has values but no name.")
+                )
             continue
         if len(name) > 60:
-            raise RuleError(_("Playing cards: a card's name can be at most 60 characters."))
+            found |= mark(
+                section,
+                [i],
+                "name",
+                _("Playing cards: a card's name can be at most 60 characters."),
+            )
+            continue
         key = norm(name)
         if key in seen:
-            raise RuleError(
-                _("Playing cards: the %(name)s is on the sheet twice.") % {"name": name}
+            found |= mark(
+                section,
+                [i],
+                "name",
+                _("Playing cards: the %(name)s is on the sheet twice.") % {"name": name},
             )
+            continue
         seen.add(key)
         known = base.entry(name)
         shipped = CARDS.get(known.name) or CardInfo(name=known.name)
@@ -109,8 +125,16 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
                 if getattr(known, f) != getattr(shipped, f):
                     entry[f] = getattr(known, f)
             cards.append(entry)
+    if found:
+        raise SheetRefused(found)
     data = {"cards": cards, "settings": (saved or {}).get("settings", [])}
-    check(data)
+    try:
+        check(data)
+    except TooManyCards as exc:  # marked on the copies typed since the sheet was saved
+        rows = changed_rows(section, sections(saved)[0], "count")
+        if not rows:
+            raise
+        raise SheetRefused(mark(section, rows, "count", str(exc))) from None
     return DarkTalesCatalog.model_validate(data).model_dump(mode="json", exclude_defaults=True)
 
 
@@ -133,6 +157,10 @@ def missing(data: dict[str, Any]) -> list[str]:
     return out
 
 
+class TooManyCards(RuleError):
+    """The copies add up to more cards than the deck holds."""
+
+
 def check(data: dict[str, Any]) -> None:
     try:
         model = DarkTalesCatalog.model_validate(data)
@@ -140,7 +168,7 @@ def check(data: dict[str, Any]) -> None:
         raise values_refused(exc) from None
     total = Catalog(table_entries(model.cards)).known_total()
     if total > PLAYING_CARDS:
-        raise RuleError(
+        raise TooManyCards(
             _("The copies add up to %(total)s cards; the deck has %(most)s.")
             % {"total": total, "most": PLAYING_CARDS}
         )

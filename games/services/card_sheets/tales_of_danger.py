@@ -15,7 +15,17 @@ from django.utils.translation import gettext as _
 from pydantic import ValidationError
 
 from games.core.engine import RuleError
-from games.services.card_sheets.base import Column, Row, Section, cell, text, values_refused
+from games.services.card_sheets.base import (
+    Column,
+    Row,
+    Section,
+    SheetRefused,
+    cell,
+    mark,
+    text,
+    values_refused,
+    where,
+)
 from games.tales_of_danger.catalog import (
     SPONSOR_FIELDS,
     Catalog,
@@ -109,6 +119,7 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
     for row in by_key["sponsors"].rows:
         values = {c.key: cell(by_key["sponsors"], row, c) for c in by_key["sponsors"].columns}
         sponsors[row.id] = values
+    _one_rank_each(by_key["sponsors"], [values["rank"] for values in sponsors.values()])
     people: dict[str, dict[str, Any]] = {}
     section = by_key["people"]
     for row in section.rows:
@@ -133,6 +144,32 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
     except ValidationError as exc:
         raise values_refused(exc) from None
     return entered(catalog).model_dump(mode="json", exclude_defaults=True)
+
+
+def _one_rank_each(section: Section, ranks: list[int | None]) -> None:
+    """Two sponsors given one rank: both rank fields marked, each naming the other."""
+    found: dict[str, str] = {}
+    column = next(c for c in section.columns if c.key == "rank")
+    for i, rank in enumerate(ranks):
+        others = [
+            section.rows[j].label for j, other in enumerate(ranks) if j != i and other == rank
+        ]
+        if rank is not None and others:
+            found.update(
+                mark(
+                    section,
+                    [i],
+                    "rank",
+                    _("%(where)s: %(others)s has rank %(rank)s too; each sponsor has its own.")
+                    % {
+                        "where": where(section, section.rows[i], column),
+                        "others": ", ".join(others),
+                        "rank": rank,
+                    },
+                )
+            )
+    if found:
+        raise SheetRefused(found)
 
 
 def missing(data: dict[str, Any]) -> list[str]:

@@ -19,12 +19,23 @@ from games.services.card_sheets.base import (
     Column,
     Row,
     Section,
+    SheetRefused,
     blank_rows,
     cell,
+    changed_rows,
+    mark,
     text,
     values_refused,
 )
-from games.tavern_tales.catalog import DEPTHS, Catalog, merge, shipped, unknowns
+from games.tavern_tales.catalog import (
+    DEPTHS,
+    Catalog,
+    OverTheBox,
+    check_hero_shape,
+    merge,
+    shipped,
+    unknowns,
+)
 from games.tavern_tales.manual import SavedCatalog
 
 BLANK = {"feats": 16, "heroes": 12, "rooms": 10}  # the box: 71 feats, 51 heroes, 11 rooms
@@ -114,31 +125,44 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
     """The entries that differ from the shipped cards (new cards whole), drinks as saved."""
     base = shipped()
     patch: dict[str, list[dict[str, Any]]] = {}
+    found: dict[str, str] = {}  # every row's fault at once, each marked where it is
     for section in sections_:
         known = {card.name: card for card in getattr(base, section.key)}
         entries = []
         seen: set[str] = set()
-        for row in section.rows:
+        for i, row in enumerate(section.rows):
             values = {c.key: cell(section, row, c) for c in section.columns}
             name = row.id or row.values.get("name", "")
             if not name:
                 if any(v not in (None, []) for v in values.values()):
-                    raise RuleError(
+                    found |= mark(
+                        section,
+                        [i],
+                        "name",
                         _("%(section)s: a new row has values but no name.")
-                        % {"section": section.title}
+                        % {"section": section.title},
                     )
                 continue
             if name in seen:
-                raise RuleError(
+                found |= mark(
+                    section,
+                    [i],
+                    "name",
                     _("%(section)s: %(name)s is on the sheet twice.")
-                    % {"section": section.title, "name": name}
+                    % {"section": section.title, "name": name},
                 )
+                continue
             seen.add(name)
+            shipped_card = known.get(name)
             if section.key == "heroes":
                 values["depths"] = _depths(values)
+                found |= _hero_fits(section, i, name, values, shipped_card)
             if section.key == "rooms" and values["layout"] is not None:
-                values["layout"] = _layout(name, values["layout"])
-            shipped_card = known.get(name)
+                try:
+                    values["layout"] = _layout(name, values["layout"])
+                except RuleError as exc:
+                    found |= mark(section, [i], "layout", str(exc))
+                    continue
             changed = {
                 k: v
                 for k, v in values.items()
@@ -147,9 +171,21 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
             if changed or shipped_card is None:
                 entries.append({"name": name, **changed})
         patch[section.key] = entries
+    if found:
+        raise SheetRefused(found)
     patch["drinks"] = ((saved or {}).get("catalog") or {}).get("drinks", [])
     data = {"catalog": patch}
-    check(data)
+    try:
+        check(data)
+    except OverTheBox as exc:  # marked on the values typed since the sheet was saved
+        section = next(s for s in sections_ if s.key == exc.group)
+        before = next(s for s in sections(saved) if s.key == exc.group)
+        marks = {}
+        for column in exc.fields:
+            marks |= mark(section, changed_rows(section, before, column), column, str(exc))
+        if not marks:
+            raise
+        raise SheetRefused(marks) from None
     return SavedCatalog.model_validate(data).model_dump(mode="json", exclude_defaults=True)
 
 
@@ -157,6 +193,28 @@ def _depths(values: dict[str, Any]) -> list[str] | None:
     if values["depths"]:
         return values["depths"]
     return [] if values.get("kind") == "elite" else None
+
+
+def _hero_fits(section: Section, i: int, name: str, values: dict[str, Any], card) -> dict:
+    """A hero whose ticked depths don't fit its type, marked on its Depths."""
+    kind = values.get("kind") or (card.kind if card else None)
+    depths = values["depths"] if values["depths"] is not None else (card.depths if card else None)
+    if kind is None or depths is None:
+        return {}
+    try:
+        check_hero_shape(name, kind, depths)
+    except ValueError:
+        return mark(
+            section,
+            [i],
+            "depths",
+            _(
+                "Heroes, %(name)s, Depths: they don't fit its type (an adventurer shows 2 "
+                "depths, a specialist 1, an elite hero none)."
+            )
+            % {"name": name},
+        )
+    return {}
 
 
 def _layout(name: str, typed: str) -> list[str]:

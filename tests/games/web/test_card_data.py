@@ -108,6 +108,32 @@ def test_every_bad_cell_is_reported_and_marked_beside_its_field():
     assert not GroupCatalog.objects.exists()
 
 
+def test_a_refusal_about_some_cards_marks_their_fields_and_keeps_the_sheet_as_typed():
+    """Two sponsors with one rank, a new card on the sheet twice: not one sentence for the
+    whole sheet, but each field it is about marked, its sentence beside it and linked."""
+    for slug, bad, names in [
+        (
+            "tales-of-danger",
+            {"sponsors-1-rank": "3", "sponsors-5-rank": "3", "people-3-plans": "4"},
+            ["sponsors-1-rank", "sponsors-5-rank"],
+        ),
+        ("dark-tales", {"cards-12-name": "Witch", "cards-12-vp": "4"}, ["cards-12-name"]),
+    ]:
+        table = group_table(slug)
+        client = sit(Client(), table, None, keeper=True)
+        post = post_for(slug, {}, group=table.group_key) | bad
+        html = client.post(sheet_url(slug), post, **HTMX).content.decode()
+        for name in names:
+            field = html.split(f'id="{name}"')[1].split(">")[0]
+            assert f'aria-invalid="true" aria-describedby="{name}-fault"' in field, name
+            assert f'<small class="sheet-fault" id="{name}-fault">' in html
+            assert f'<li><a href="#{name}">' in html
+        assert html.count('aria-invalid="true"') == len(names)
+        for name, value in bad.items():
+            assert f'name="{name}" value="{value}"' in html  # as typed
+        assert not GroupCatalog.objects.exists()
+
+
 def test_a_player_who_keeps_no_table_of_the_group_cannot_save_it():
     table = group_table("tavern-tales")
     player = sit(Client(), table, "p1")

@@ -214,8 +214,9 @@ def test_a_new_dark_tales_card_is_named_in_a_blank_row():
     assert data["cards"] == [{"name": "Castle", "vp": 1}]
     assert Catalog(None).canonical("castle") is None  # shipped data unchanged
     post[f"cards-{blank}-name"] = ""
-    with pytest.raises(RuleError, match="no name"):
+    with pytest.raises(SheetRefused) as refused:  # marked beside the row's name
         card_sheets.to_data("dark-tales", card_sheets.posted("dark-tales", post, {}), {})
+    assert "no name" in refused.value.faults[f"cards-{blank}-name"]
 
 
 # -- entered at the table the sheet was opened from ----------------------------------------
