@@ -68,15 +68,15 @@ def refused_for(diagnostics: list[Diagnostic]) -> WorldRefused:
     return WorldRefused(message, diagnostics)
 
 
-def check_slug(slug: str) -> str:
-    slug = slug.lower()
+def check_slug(given: str) -> str:
+    slug = given.lower()
     if not SLUG.match(slug):
         raise WorldRefused(
             _(
                 "“%(slug)s” can't name a world: use at most 60 lower-case letters, digits, "
                 "“-” and “_”."
             )
-            % {"slug": slug}
+            % {"slug": given}
         )
     return slug
 

@@ -173,6 +173,30 @@ def test_load_world_takes_a_slug(minimal_path):
 
 
 @pytest.mark.django_db
+def test_a_folder_whose_name_is_no_slug_is_refused_saying_what_to_do(minimal_path, tmp_path):
+    folder = tmp_path / "My World"
+    shutil.copytree(minimal_path, folder)
+    out, err = run("load_world", str(folder))
+    assert str(err) == (
+        f"{folder}: “My World” can't name a world: use at most 60 lower-case letters, digits, "
+        "“-” and “_”. Rename the folder, or give the world a slug with --slug NAME."
+    )
+    out, err = run("load_world", str(folder), "--slug", "my-world")
+    assert err is None and World.objects.filter(slug="my-world").exists()
+
+
+@pytest.mark.django_db
+def test_load_world_before_the_database_is_set_up_says_so(minimal_path, monkeypatch):
+    # a new author's fresh clone: load_world before `make run` was a "no such table" traceback
+    monkeypatch.setattr(
+        "django.db.migrations.executor.MigrationExecutor.migration_plan", lambda *a: ["pending"]
+    )
+    out, err = run("load_world", str(minimal_path))
+    assert str(err).startswith("The database is not set up yet: run `make run` once")
+    assert not World.objects.exists()
+
+
+@pytest.mark.django_db
 def test_load_fixtures_loads_every_world_folder_not_starting_with_an_underscore(
     tmp_path, settings, minimal_path
 ):

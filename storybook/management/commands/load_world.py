@@ -1,8 +1,12 @@
 """manage.py load_world PATH: lint, then store the world in the database (idempotent)."""
 
-from django.core.management.base import BaseCommand, CommandError
+from pathlib import Path
 
-from storybook.services import WorldRefused, load_world_folder
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from storybook.services import WorldRefused, check_slug, load_world_folder
 
 
 class Command(BaseCommand):
@@ -18,6 +22,18 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, path: str, slug: str | None = None, **options):
+        if not database_ready():  # a fresh clone: a traceback ("no such table") said nothing
+            raise CommandError(
+                "The database is not set up yet: run `make run` once (or `python manage.py "
+                "migrate`), then load the world again."
+            )
+        if slug is None:
+            try:
+                check_slug(Path(path).resolve().name)
+            except WorldRefused as exc:
+                raise CommandError(
+                    f"{path}: {exc} Rename the folder, or give the world a slug with --slug NAME."
+                ) from None
         try:
             result = load_world_folder(path, slug, replace_edits=options["replace_edits"])
         except WorldRefused as exc:
@@ -41,3 +57,9 @@ class Command(BaseCommand):
                 f"{world.card_count} cards{warned}."
             )
         )
+
+
+def database_ready() -> bool:
+    """Every migration applied: the tables load_world writes to exist."""
+    executor = MigrationExecutor(connection)
+    return not executor.migration_plan(executor.loader.graph.leaf_nodes())

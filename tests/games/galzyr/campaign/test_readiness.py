@@ -34,7 +34,7 @@ CASES = [
         "cards.yaml",
         "  - {number: 5, type: global_status, name: May}\n",
         "",
-        "cards.yaml:1",
+        "cards.yaml:2",
         "campaign mode needs the 12 month cards, global status cards #001–#012 (January first: "
         "the reset's d12 picks the month); missing #005",
     ),
@@ -43,7 +43,7 @@ CASES = [
         "cards.yaml",
         "{number: 3, type: global_status, name: March}",
         "{number: 3, type: item, name: March}",
-        "cards.yaml:15",
+        "cards.yaml:16",
         "card 003 is the month card for March: campaign mode needs it to be a global status",
     ),
     (
@@ -51,7 +51,7 @@ CASES = [
         "cards.yaml",
         "  - {number: 13, type: global_status, name: Discord, scenes: [90]}\n",
         "",
-        "cards.yaml:1",
+        "cards.yaml:2",
         "campaign mode needs a global status card named Discord for competitive play: its "
         "first scene is read at the game's end",
     ),
@@ -60,7 +60,7 @@ CASES = [
         "cards.yaml",
         "name: Harmony, scenes: [91]}",
         "name: Concord, scenes: [91]}",
-        "cards.yaml:1",
+        "cards.yaml:2",
         "campaign mode needs a global status card named Harmony for solo and co-operative "
         "play: its first scene is read at the game's end",
     ),
@@ -69,7 +69,7 @@ CASES = [
         "cards.yaml",
         "name: Harmony, scenes: [91]}",
         "name: Harmony}",
-        "cards.yaml:28",
+        "cards.yaml:29",
         "Harmony (card 014) names no scene: give it 'scenes: [NNNN]', the scene read at the "
         "game's end",
     ),
@@ -107,7 +107,7 @@ def test_an_adventurer_without_an_ability_card_is_told_not_refused(tmp_path):
     )
     ready = campaign_readiness(read_world(path)[0])
     assert ready.ready
-    assert "world.yaml:23: Rook takes no card at a reset: no card #000 has the icon 'feather'" in [
+    assert "world.yaml:24: Rook takes no card at a reset: no card #000 has the icon 'feather'" in [
         f"{d.file}:{d.line}: {d.message}" for d in ready.notes
     ]
 
