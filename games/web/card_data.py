@@ -117,16 +117,17 @@ def _group_key(request: HttpRequest, name: str, mine: list[Table]) -> str:
     return group_results.key_for(name, mine, browser_groups.remembered(request))
 
 
-def _seated_at(request: HttpRequest, code: str, game) -> tuple[Table | None, bool]:
-    """The table the sheet was opened from, when this browser holds a seat there, and
-    whether it keeps that table."""
+def _opened_at(request: HttpRequest, code: str, game) -> tuple[Table | None, access.Access]:
+    """The table the sheet was opened from, when this browser holds a seat there or keeps it
+    (a keeper who has not taken a seat yet names its group, but enters no cards: moves are a
+    seat's), and what it holds there."""
     try:
         table, held = credentials.page_access(request, code)
     except access.TableNotFound:
-        return None, False
-    if held.seat and table.game == game.slug:
-        return table, held.keeper
-    return None, False
+        return None, access.ANONYMOUS
+    if (held.seat or held.keeper) and table.game == game.slug:
+        return table, held
+    return None, access.ANONYMOUS
 
 
 @require_http_methods(["GET", "POST"])
@@ -139,7 +140,8 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
     source = request.POST if request.method == "POST" else request.GET
     back = codes.normalize(source.get("table", "")) if source.get("table") else ""
     editor, groups, mine = _editor(request)
-    table, keeps = _seated_at(request, back, game) if back else (None, False)
+    table, held = _opened_at(request, back, game) if back else (None, access.ANONYMOUS)
+    seated = table is not None and bool(held.seat)  # saving enters the cards there too
     if table is not None:
         # From a table: its group's sheet, when this browser keeps one of the group's tables.
         group_key = table.group_key if table.group_key in groups else ""
@@ -156,7 +158,7 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
     ask_group = (
         not group_key
         and not editor.librarian
-        and (table is None or (keeps and not table.group_key))
+        and (table is None or (held.keeper and not table.group_key))
     )
     new_group = request.POST.get("new_group", "").strip() if request.method == "POST" else ""
     # From a table: the cards as that table has them (the group's, and what it entered since).
@@ -171,9 +173,10 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
         if table is not None:
             version = request.POST.get("version", "")
             credential = access.Credential(credentials.page_secret(request, table.code))
-            at = card_data.AtTable(
-                table.code, int(version) if version.isdigit() else table.version, credential
-            )
+            if seated:
+                at = card_data.AtTable(
+                    table.code, int(version) if version.isdigit() else table.version, credential
+                )
             if ask_group:  # the table joins the group, the cards are the group's
                 key = _group_key(request, new_group, mine) if new_group else ""
                 named = card_data.NewGroup(table.code, new_group, credential, key)
@@ -208,7 +211,7 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
             notice = card_data.notice(done, groups.get(group_key, ""), game)
             if done.move is not None:
                 table = done.move.table
-    may_save = editor.may_save(group_key) or table is not None
+    may_save = editor.may_save(group_key) or seated
     context = {
         "game": game,
         "sections": sections or card_sheets.rows(game.slug, saved),
@@ -222,7 +225,8 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
         "may_save": may_save,
         "ask_group": ask_group,
         # A seat that saves for its table alone (not its keeper, or not the group's).
-        "table_only": table is not None and not ask_group and not editor.may_save(group_key),
+        "table_only": seated and not ask_group and not editor.may_save(group_key),
+        "seated": seated,
         "new_group": new_group,
         "refusal": catalogs.refusal(group_key),
         "back": back,

@@ -140,3 +140,20 @@ def test_a_player_at_a_grouped_table_is_told_to_ask_the_keeper():
     html = sit(Client(), table, "p1").get(sheet(table)).content.decode()
     assert "Only a keeper of the group's tables keeps them" in html
     assert "Every group on this server" not in html
+
+
+def test_a_keeper_without_a_seat_yet_names_the_group_and_enters_nothing():
+    """Just after starting the table (no seat taken yet): the group is named and its cards
+    saved; entering them at the table is a seat's move, which the sheet says."""
+    table = lone_table()
+    keeper = sit(Client(), table, None, keeper=True)
+    html = keeper.get(sheet(table)).content.decode()
+    assert "This table has no group yet" in html and 'id="sheet-group"' in html
+    assert "holds no seat at the table “Tonight” yet" in html
+    data = post_for(SLUG, FILLED[SLUG](), group="", table=table.code, new_group="Owls")
+    html = keeper.post(reverse("games:card-sheet", args=[SLUG]), data, **HTMX).content.decode()
+    assert "This table now belongs to the group Owls." in html
+    assert "Saved for Owls" in html and "Entered at the table" not in html
+    table.refresh_from_db()
+    assert table.group == "Owls" and not table.moves.exists()
+    assert GroupCatalog.objects.get().group_key == table.group_key
