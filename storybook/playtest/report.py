@@ -18,7 +18,7 @@ class Finding:
 
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}" if self.line else self.file
-        times = f" ({self.count} times)" if self.count > 1 else ""
+        times = f" ({self.count:,} times)" if self.count > 1 else ""
         return f"{where}: {self.severity}: {self.message}{times}"
 
 

@@ -18,14 +18,20 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("path", help="the world folder, e.g. fixtures/worlds/<slug>")
-        parser.add_argument("--runs", type=int, default=2000, help="seeded games (default 2000)")
+        parser.add_argument(
+            "--runs",
+            type=int,
+            default=2000,
+            help="seeded campaigns (default 2000); 0 only with --exhaustive, for the sweep alone",
+        )
         parser.add_argument(
             "--seed", type=int, default=None, help="the random runs' seed (default 1)"
         )
         parser.add_argument(
             "--exhaustive",
             action="store_true",
-            help="also read every scene with every answer, option and number of successes",
+            help="also read every scene with every answer, option and number of successes "
+            "(printed first)",
         )
         parser.add_argument(
             "--brief", action="store_true", help="summary and problems only, no per-scene lines"
