@@ -28,7 +28,7 @@ Phase = Literal["draw", "item", "card", "reveal", "scoring", "over"]
 PHASES: tuple[str, ...] = ("draw", "item", "card", "reveal", "scoring", "over")
 
 
-Seat = index_below(MAX_PLAYERS)  # a player, from 0
+PlayerIndex = index_below(MAX_PLAYERS)  # a player, from 0
 Cards = upto(PLAYING_CARDS)  # a count of the deck's cards
 Tokens = upto(max(ITEM_LIMITS.values()))  # items of one kind: the supply's pieces
 Points = upto(MAX_SCORE)  # face-down VP tokens: never negative (manual.py refuses it)
@@ -68,8 +68,8 @@ class State(BaseModel):
     players: list[Player]
     setting_a: str
     setting_b: str
-    first: Seat
-    active: Seat
+    first: PlayerIndex
+    active: PlayerIndex
     turn: Turn = 1
     phase: Phase = "draw"
     deck: Cards
@@ -79,7 +79,7 @@ class State(BaseModel):
     supply: dict[Item, Tokens]
     item_played: bool = False
     gained: dict[Item, Tokens] = Field(default_factory=no_items)  # by the active player this turn
-    ended_by: Seat | None = None  # the player who began a turn with no cards
+    ended_by: PlayerIndex | None = None  # the player who began a turn with no cards
     cards: dict[str, CardInfo] = Field(default_factory=dict)  # the table's own card entries
     settings: dict[str, SettingCard] = Field(default_factory=dict)  # ... and setting cards
 

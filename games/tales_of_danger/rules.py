@@ -24,7 +24,7 @@ from games.tales_of_danger.table import (
     FINAL_SEGMENTS,
     POOL_SIZE,
     cards_in_play,
-    seat_of,
+    seat_id,
 )
 
 # Sponsors on the table by player count; 4 or more players use all six.
@@ -115,10 +115,10 @@ def to_act(state: State) -> set[str]:
     """The seats with something to do now: the active player (their turn, or preparing a
     segment), and anyone still to enter a starting hand, discard down or write a journal."""
     if state.stage == "deal":
-        return {seat_of(i) for i, p in enumerate(state.players) if not p.hand}
+        return {seat_id(i) for i, p in enumerate(state.players) if not p.hand}
     owing = {
-        seat_of(i)
+        seat_id(i)
         for i, p in enumerate(state.players)
         if p.discard_to is not None or p.journals_owed
     }
-    return owing if state.stage == "over" else owing | {seat_of(state.active)}
+    return owing if state.stage == "over" else owing | {seat_id(state.active)}

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core.engine import Outcome
 from games.tales_of_danger.state import State
-from games.tales_of_danger.table import seat_of
+from games.tales_of_danger.table import seat_id
 
 
 def revealed(state: State) -> bool:
@@ -31,7 +31,7 @@ def scoreboard(state: State, viewer: int | None) -> dict[str, Any]:
                 }
             )
         row: dict[str, Any] = {
-            "seat": seat_of(i),
+            "seat": seat_id(i),
             "name": p.name,
             "sponsor": p.sponsor,
             "segments": segments,
@@ -64,21 +64,21 @@ def _winners(state: State) -> list[str]:
     best = max(scores.values())
     tied = [i for i, s in scores.items() if s == best]
     top = min(_rank(state, i) for i in tied)
-    return [seat_of(i) for i in tied if _rank(state, i) == top]
+    return [seat_id(i) for i in tied if _rank(state, i) == top]
 
 
 def outcome(state: State) -> Outcome:
     if not revealed(state):
         # Only public numbers while journals are face down.
         scores = {
-            seat_of(i): sum(g.difficulty for g in p.voyage) for i, p in enumerate(state.players)
+            seat_id(i): sum(g.difficulty for g in p.voyage) for i, p in enumerate(state.players)
         }
         summary = "Segment points so far; journals stay face down until the end."
         if state.stage == "over":
             owed = [p.name for p in state.players if p.journals_owed]
             summary = f"The game is over; waiting for journals from {', '.join(owed)}."
         return Outcome(finished=False, scores=scores, summary=summary)
-    scores = {seat_of(i): s for i, s in totals(state).items()}
+    scores = {seat_id(i): s for i, s in totals(state).items()}
     winners = tuple(_winners(state))
     best = max(scores.values())
     names = [state.players[int(w[1:]) - 1].name for w in winners]

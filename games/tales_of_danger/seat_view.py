@@ -22,7 +22,7 @@ from games.tales_of_danger.table import (
     FINAL_SEGMENTS,
     POOL_SIZE,
     player_at,
-    seat_of,
+    seat_id,
 )
 from games.tales_of_danger.voyage import still_owed
 
@@ -33,7 +33,7 @@ PAY_VALUES = [(c, s) for c in range(4) for s in range(5) if c + s]
 
 def seats(state: State) -> list[Seat]:
     return [Seat(TABLE_SEAT, "Table", "table")] + [
-        Seat(seat_of(i), p.name, "player") for i, p in enumerate(state.players)
+        Seat(seat_id(i), p.name, "player") for i, p in enumerate(state.players)
     ]
 
 
@@ -80,7 +80,7 @@ def _player(state: State, index: int, viewer: int | None) -> dict[str, Any]:
     p = state.players[index]
     private = state.stage in ("act3", "over") and viewer != index
     out: dict[str, Any] = {
-        "seat": seat_of(index),
+        "seat": seat_id(index),
         "name": p.name,
         "active": index == state.active and state.stage in ("acts", "act3"),
         "act": p.act,
@@ -197,7 +197,7 @@ def available_moves(state: State, seat: str) -> list[str]:
 
 
 def _sponsor_cards(state: State) -> dict[str, Any]:
-    claimed = {p.sponsor: (seat_of(i), p.name) for i, p in enumerate(state.players) if p.sponsor}
+    claimed = {p.sponsor: (seat_id(i), p.name) for i, p in enumerate(state.players) if p.sponsor}
     out = {}
     for card in state.catalog.sponsors:
         seat, who = claimed.get(card.id, (None, None))
@@ -269,8 +269,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
     out: dict[str, Any] = {
         "stage": state.stage,
         "turn": state.turn,
-        "you": seat_of(viewer) if viewer is not None else None,
-        "active": seat_of(state.active),
+        "you": seat_id(viewer) if viewer is not None else None,
+        "active": seat_id(state.active),
         "active_name": active.name,
         "step": state.step,
         "prompt": _prompt(state),
@@ -278,7 +278,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
             {
                 "id": s,
                 "claimed_by": next(
-                    (seat_of(i) for i, p in enumerate(state.players) if p.sponsor == s), None
+                    (seat_id(i) for i, p in enumerate(state.players) if p.sponsor == s), None
                 ),
             }
             for s in state.sponsors
@@ -296,16 +296,16 @@ def view(state: State, seat: str) -> dict[str, Any]:
             None
             if state.final_round_by is None
             else {
-                "by": seat_of(state.final_round_by),
-                "waiting": [seat_of(i) for i in state.final_turns],
+                "by": seat_id(state.final_round_by),
+                "waiting": [seat_id(i) for i in state.final_turns],
             }
         ),
         "scoreboard": scoreboard(state, viewer),
         "outcome": outcome(state).as_json(),
         "moves": available_moves(state, seat),
         "can_act": seat == TABLE_SEAT or viewer == state.active,
-        "preparing_first": [seat_of(i) for i in state.prepare_queue],
-        "deal_next": next((seat_of(i) for i, p in enumerate(state.players) if not p.hand), None)
+        "preparing_first": [seat_id(i) for i in state.prepare_queue],
+        "deal_next": next((seat_id(i) for i, p in enumerate(state.players) if not p.hand), None)
         if state.stage == "deal"
         else None,
         "sponsor_cards": _sponsor_cards(state),

@@ -24,7 +24,7 @@ JournalStatus = Literal["owed", "written", "none"]
 
 
 MAX_PLAYERS = 6
-Seat = index_below(MAX_PLAYERS)  # a player, from 0
+PlayerIndex = index_below(MAX_PLAYERS)  # a player, from 0
 Cards = upto(PEOPLE_CARDS)
 
 
@@ -65,19 +65,19 @@ class State(Strict):
     rng: Seed
     catalog: Catalog
     players: list[Player]
-    first_player: Seat
+    first_player: PlayerIndex
     sponsors: list[str]  # sponsors on the table (display order; rank order once ranks are known)
     removed_sponsors: list[str] = []
     stage: Stage = "deal"
-    active: Seat = 0
+    active: PlayerIndex = 0
     step: Step = "start"
     turn: Turn = 1
     pool: list[str] = []
     discard: list[str] = []
     deck: Cards
-    prepare_queue: list[Seat] = []  # Act 3: players still to prepare their first segment
-    final_round_by: Seat | None = None
-    final_turns: list[Seat] = []  # players still owed their final turn, in order
+    prepare_queue: list[PlayerIndex] = []  # Act 3: players still to prepare their first segment
+    final_round_by: PlayerIndex | None = None
+    final_turns: list[PlayerIndex] = []  # players still owed their final turn, in order
 
 
 class Options(Strict):

@@ -22,7 +22,7 @@ TABLE_OR_PLAYER = frozenset({"table", "player"})
 PLAYER = frozenset({"player"})
 
 
-def seat_of(index: int) -> str:
+def seat_id(index: int) -> str:
     return f"p{index + 1}"
 
 
@@ -30,14 +30,14 @@ def player_at(state: State, ref: str) -> int:
     """The index of the player behind a seat id (“p2”), a number (“2”) or a name."""
     key = ref.strip().lower()
     for i, p in enumerate(state.players):
-        if key in (seat_of(i), str(i + 1), p.name.lower()):
+        if key in (seat_id(i), str(i + 1), p.name.lower()):
             return i
     raise RuleError(f"There is no player “{ref}” at this table.")
 
 
 def acting(state: State, seat: str) -> int:
     """The active player, if this seat may act for them (their own seat or the shared table)."""
-    if seat not in (TABLE_SEAT, seat_of(state.active)):
+    if seat not in (TABLE_SEAT, seat_id(state.active)):
         name = state.players[state.active].name
         whose = words.possessive(name)
         raise RuleError(f"It is {whose} turn: only {whose} seat or the table can do that.")

@@ -27,7 +27,7 @@ from games.tavern_tales.state import (
     feats_on_table,
     hand_limit,
     require_seat,
-    seat_of,
+    seat_id,
     two_player,
 )
 
@@ -97,12 +97,12 @@ def setup(options: Options, seed: int) -> State:
 
 def seats(state: State) -> list[Seat]:
     return [Seat(TABLE_SEAT, "Table", "table")] + [
-        Seat(seat_of(i), player.name, "player") for i, player in enumerate(state.players)
+        Seat(seat_id(i), player.name, "player") for i, player in enumerate(state.players)
     ]
 
 
 def outcome(state: State) -> Outcome:
-    scores = {seat_of(i): player.prestige for i, player in enumerate(state.players)}
+    scores = {seat_id(i): player.prestige for i, player in enumerate(state.players)}
     if state.phase != "over":
         return Outcome(finished=False, scores=scores, summary=f"Turn {state.turn}.")
     names = " and ".join(state.players[i].name for i in state.winners)
@@ -110,7 +110,7 @@ def outcome(state: State) -> Outcome:
     return Outcome(
         finished=True,
         scores=scores,
-        winners=tuple(seat_of(i) for i in state.winners),
+        winners=tuple(seat_id(i) for i in state.winners),
         summary=f"{names} won with {best} prestige.",
     )
 
@@ -122,10 +122,10 @@ def to_act(state: State) -> set[str]:
         return set()
     claim = state.claim
     if claim is not None and claim.responder is not None:
-        return {seat_of(claim.responder)}
+        return {seat_id(claim.responder)}
     if claim is not None and claim.winner is not None:
-        return {seat_of(claim.winner)}
-    return {seat_of(state.active)}
+        return {seat_id(claim.winner)}
+    return {seat_id(state.active)}
 
 
 def invariants(state: State) -> list[str]:

@@ -17,7 +17,7 @@ from games.tavern_tales.state import (
     State,
     hand_limit,
     player_of,
-    seat_of,
+    seat_id,
     two_player,
 )
 
@@ -32,13 +32,13 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "seat": seat,
         "turn": state.turn,
         "phase": state.phase,
-        "active": seat_of(state.active),
+        "active": seat_id(state.active),
         "two_player": two_player(state),
         "epic_duel": state.epic_duel,
         "target": state.target,
         "modules": state.modules.model_dump(),
         "players": [_player(state, i) for i in range(len(state.players))],
-        "names": {seat_of(i): player.name for i, player in enumerate(state.players)},
+        "names": {seat_id(i): player.name for i, player in enumerate(state.players)},
         "depths": [
             {
                 "name": row.name,
@@ -61,7 +61,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "prompt": prompt(state),
         "moves": moves,
         "deciding": [move for move in moves if move not in GENERAL],  # this seat's decisions
-        "winners": [seat_of(i) for i in state.winners],
+        "winners": [seat_id(i) for i in state.winners],
         "timeline": state.timeline,
         "setup": setup_steps(state) if len(state.timeline) <= 1 else [],
         "catalog": state.catalog.model_dump(mode="json"),
@@ -85,7 +85,7 @@ def _player(state: State, index: int) -> dict[str, Any]:
         if (card := state.catalog.feat(held.feat)) is not None and card.kind == "special"
     ]
     return {
-        "seat": seat_of(index),
+        "seat": seat_id(index),
         "name": player.name,
         "prestige": player.prestige,
         "hand": player.hand,
@@ -135,7 +135,7 @@ def _gem_choices(state: State, claim: Claim, names: list[str | None]) -> list[st
 
 def _play(play: Play, me: int | None) -> dict[str, Any]:
     shown: dict[str, Any] = {
-        "player": seat_of(play.player),
+        "player": seat_id(play.player),
         "face_up": play.face_up,
         "hidden": play.secret,
     }
@@ -148,7 +148,7 @@ def _claim(state: State, claim: Claim, me: int | None) -> dict[str, Any]:
     names = [state.depths[_index(state, ref.depth)].slots[ref.slot].feat for ref in claim.feats]
     responder = claim.responder
     return {
-        "starter": seat_of(claim.starter),
+        "starter": seat_id(claim.starter),
         "depth": claim.depth,
         "feats": [
             {
@@ -161,9 +161,9 @@ def _claim(state: State, claim: Claim, me: int | None) -> dict[str, Any]:
         ],
         "plays": [_play(play, me) for play in claim.plays],
         "stage": claim.stage,
-        "responder": seat_of(claim.responder) if claim.responder is not None else None,
+        "responder": seat_id(claim.responder) if claim.responder is not None else None,
         "passes": claim.passes,
-        "winner": seat_of(claim.winner) if claim.winner is not None else None,
+        "winner": seat_id(claim.winner) if claim.winner is not None else None,
         "needs": claim.needs,
         # 2 players: the responder holds the last hero of both hands, played face-up.
         "last_call": two_player(state)

@@ -33,7 +33,7 @@ EPIC_WIN = 45
 
 
 MAX_PLAYERS = 5
-Seat = index_below(MAX_PLAYERS)  # a player, from 0
+PlayerIndex = index_below(MAX_PLAYERS)  # a player, from 0
 Cards = upto(200)  # a count of cards: a deck, a hand, a discard pile
 SlotIndex = upto(9)  # a place in a depth's row, from 0
 Passes = upto(MAX_PLAYERS)  # passes in a row during a claim
@@ -133,7 +133,7 @@ class PlayedHero(_Model):
 
 
 class Play(_Model):
-    player: Seat
+    player: PlayerIndex
     hero: PlayedHero | None  # None: played face-down without telling the app which card
     face_up: bool = True
     secret: bool = False  # face-down in a 2-player claim and not flipped: only its owner sees it
@@ -145,14 +145,14 @@ class SlotRef(_Model):
 
 
 class Claim(_Model):
-    starter: Seat
+    starter: PlayerIndex
     depth: Depth
     feats: list[SlotRef]  # the claimed feats, powers' extra feats included
     plays: list[Play]
     stage: Stage
-    responder: Seat | None = None  # who answers next; None once the claim is decided
+    responder: PlayerIndex | None = None  # who answers next; None once the claim is decided
     passes: Passes = 0  # passes in a row since the last hero was played
-    winner: Seat | None = None
+    winner: PlayerIndex | None = None
     needs: list[str] = []  # what the winner must still choose before collecting
 
 
@@ -168,11 +168,11 @@ class State(_Model):
     hero_deck: Cards
     hero_discard: Cards
     feat_deck: Cards
-    active: Seat = 0
+    active: PlayerIndex = 0
     turn: Turn = 1
     phase: Phase = "turn"
     claim: Claim | None = None
-    winners: list[Seat] = []
+    winners: list[PlayerIndex] = []
     timeline: list[list[Score]] = []  # everyone's prestige at the end of each turn
     rng: Seed
 
@@ -184,7 +184,7 @@ def two_player(state: State) -> bool:
     return len(state.players) == 2
 
 
-def seat_of(index: int) -> str:
+def seat_id(index: int) -> str:
     return f"p{index + 1}"
 
 

@@ -49,7 +49,7 @@ def campaign_table() -> dict:
         books.install(previous)
 
 
-def seat_of(data: dict, role: str) -> str:
+def seat_holding(data: dict, role: str) -> str:
     """A seat holding ``role`` at this table now."""
     state = State.model_validate(data)
     return next(seat.id for seat in game.seats_fn(state) if game.role(state, seat.id) == role)
@@ -92,7 +92,7 @@ def test_a_role_the_move_does_not_list_is_refused_and_nothing_changes(campaign_t
     spec = game.moves[move]
     who = " or ".join(NAMES[r] for r in sorted(spec.roles or ()))
     with pytest.raises(RuleError) as refused:
-        game.apply(data, move, {}, seat_of(data, role))
+        game.apply(data, move, {}, seat_holding(data, role))
     assert str(refused.value) == f"“{spec.label}” is for {who}, not for {NAMES[role]}."
     assert data == campaign_table
 
@@ -101,7 +101,7 @@ def test_a_role_the_move_lists_gets_past_the_role_check(campaign_table):
     state = game.load(campaign_table)
     for spec in game.moves.values():
         for role in spec.roles or ():
-            game.check_role(spec, state, seat_of(campaign_table, role))  # raises if refused
+            game.check_role(spec, state, seat_holding(campaign_table, role))  # raises if refused
 
 
 def test_may_is_the_declaration_for_each_seat(campaign_table):
@@ -114,12 +114,12 @@ def test_may_is_the_declaration_for_each_seat(campaign_table):
 
 def test_the_active_role_follows_the_turn(campaign_table):
     data = copy.deepcopy(campaign_table)
-    active = seat_of(data, "active")
+    active = seat_holding(data, "active")
     assert game.may(game.load(data), active)["campaign_end_turn"]
     state = State.model_validate(data)
     state.active = (state.active + 2) % 3  # the turn of the player to the right
     data = state.model_dump(mode="json")
-    assert seat_of(data, "player") == active
+    assert seat_holding(data, "player") == active
     assert not any(game.may(game.load(data), active).values())
 
 
