@@ -13,17 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.core import words
 from games.core.engine import MoveSet, RuleError
 from games.tales_of_danger.catalog import need
-from games.tales_of_danger.sponsors import (
-    available_sponsors,
-    check_secure,
-    must_secure,
-    require_unable,
-    securable,
-    secure_checks,
-    without_sponsor,
-)
-from games.tales_of_danger.state import State
-from games.tales_of_danger.table import (
+from games.tales_of_danger.common import (
     ACT1_HAND_LIMIT,
     POOL_SIZE,
     TABLE_OR_PLAYER,
@@ -40,6 +30,16 @@ from games.tales_of_danger.table import (
     refill_pool,
     require_full_pool,
 )
+from games.tales_of_danger.sponsors import (
+    available_sponsors,
+    check_secure,
+    must_secure,
+    require_unable,
+    securable,
+    secure_checks,
+    without_sponsor,
+)
+from games.tales_of_danger.state import State
 
 moves = MoveSet("tales_of_danger.acts")
 

@@ -11,8 +11,8 @@ from pydantic import Field
 
 from games.core.engine import ArgsError, MoveSet, RuleError
 from games.tales_of_danger.catalog import CatalogPatch, PersonPatch, SponsorPatch, patched
+from games.tales_of_danger.common import TABLE_OR_PLAYER
 from games.tales_of_danger.state import State
-from games.tales_of_danger.table import TABLE_OR_PLAYER
 
 # Card data read off the box: entered at any moment, whoever's turn it is.
 moves = MoveSet("tales_of_danger.card_entry")

@@ -13,8 +13,7 @@ from games.tales_of_danger.acts import (
     turn_start,
 )
 from games.tales_of_danger.catalog import UNKNOWN, need
-from games.tales_of_danger.state import State
-from games.tales_of_danger.table import (
+from games.tales_of_danger.common import (
     TABLE_OR_PLAYER,
     name,
     names,
@@ -22,6 +21,7 @@ from games.tales_of_danger.table import (
     refill_pool,
     require_full_pool,
 )
+from games.tales_of_danger.state import State
 
 moves = MoveSet("tales_of_danger.market")
 

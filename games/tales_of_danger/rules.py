@@ -18,14 +18,14 @@ from games.tales_of_danger.catalog import (
     default_catalog,
     patched,
 )
-from games.tales_of_danger.state import Options, Player, State
-from games.tales_of_danger.table import (
+from games.tales_of_danger.common import (
     ACT1_HAND_LIMIT,
     FINAL_SEGMENTS,
     POOL_SIZE,
     cards_in_play,
     seat_id,
 )
+from games.tales_of_danger.state import Options, Player, State
 
 # Sponsors on the table by player count; 4 or more players use all six.
 SPONSORS_FOR = {2: 3, 3: 4}

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.engine import Outcome
+from games.tales_of_danger.common import seat_id
 from games.tales_of_danger.state import State
-from games.tales_of_danger.table import seat_id
 
 
 def revealed(state: State) -> bool:

@@ -7,6 +7,13 @@ from typing import Any
 from games.core import words
 from games.core.engine import TABLE_SEAT, RuleError, Seat
 from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog
+from games.tales_of_danger.common import (
+    ACT1_HAND_LIMIT,
+    FINAL_SEGMENTS,
+    POOL_SIZE,
+    player_at,
+    seat_id,
+)
 from games.tales_of_danger.market import free_in_pool
 from games.tales_of_danger.scoring import outcome, scoreboard
 from games.tales_of_danger.sponsors import (
@@ -17,13 +24,6 @@ from games.tales_of_danger.sponsors import (
     secure_checks,
 )
 from games.tales_of_danger.state import State
-from games.tales_of_danger.table import (
-    ACT1_HAND_LIMIT,
-    FINAL_SEGMENTS,
-    POOL_SIZE,
-    player_at,
-    seat_id,
-)
 from games.tales_of_danger.voyage import still_owed
 
 CANCELS = ("bad-luck", "illness", "rough-seas")

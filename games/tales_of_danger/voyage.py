@@ -11,8 +11,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from games.core import words
 from games.core.engine import TABLE_SEAT, MoveSet, RuleError
 from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog, need
-from games.tales_of_danger.state import Leg, Segment, State
-from games.tales_of_danger.table import (
+from games.tales_of_danger.common import (
     FINAL_SEGMENTS,
     PLAYER,
     TABLE_OR_PLAYER,
@@ -26,6 +25,7 @@ from games.tales_of_danger.table import (
     player_at,
     take_from_hand,
 )
+from games.tales_of_danger.state import Leg, Segment, State
 
 moves = MoveSet("tales_of_danger.voyage")
 

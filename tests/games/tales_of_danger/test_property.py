@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from games.core.engine import RuleError
 from games.tales_of_danger.catalog import UNKNOWN_CARD
+from games.tales_of_danger.common import POOL_SIZE, seen
 from games.tales_of_danger.market import free_in_pool
 from games.tales_of_danger.scoring import revealed
 from games.tales_of_danger.sponsors import available_sponsors, check_secure, must_secure
 from games.tales_of_danger.state import State
-from games.tales_of_danger.table import POOL_SIZE, seen
 from games.tales_of_danger.voyage import PayCard, settle
 
 

@@ -1,4 +1,4 @@
-"""Small helpers shared by the acts: seats, hands, the deck and the pool."""
+"""What the acts share: seats, hands, the deck and the pool."""
 
 from __future__ import annotations
 
