@@ -1,6 +1,6 @@
 from django.urls import path
 
-from games.api import backups, card_data, games, held, results, seats, tables
+from games.api import backups, catalogs, games, held, results, seats, tables
 from games.galzyr import web as galzyr_web
 
 urlpatterns = [
@@ -21,7 +21,7 @@ urlpatterns = [
     path("tables/<str:code>/seats/", seats.seats, name="api-seats"),
     path("tables/<str:code>/trays/", galzyr_web.trays_api, name="api-trays"),
     path("tables/<str:code>/where/<int:number>/", galzyr_web.where_api, name="api-where"),
-    path("tables/<str:code>/card-data/", card_data.card_data, name="api-card-data"),
+    path("tables/<str:code>/card-data/", catalogs.table_catalog, name="api-card-data"),
     path("tables/<str:code>/backups/", backups.table_backups, name="api-backups"),
     path("tables/<str:code>/backups/<str:token>/", backups.backup_document, name="api-backup"),
     path(

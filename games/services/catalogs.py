@@ -1,4 +1,5 @@
 """A game's card catalog: saved for the server and for each group, used by every new table.
+The pages and the API's paths call it the game's "card data"; the code calls it its catalog.
 
 The rulebooks leave many card facts out; groups enter them from their own cards, once: on
 the game's card-data sheet (games/card_sheets, every card on one page) or as YAML, which

@@ -42,7 +42,7 @@ def rename_table(code: str, name: str, *, by: Access) -> Table:
 def name_group(code: str, name: str, key: str = "", *, who: Who) -> Table:
     """The keeper files a table that has no group under the group ``name``: the group of
     that name the device already plays with (its ``key``), else a new group. Its finished
-    game joins the group's results, and the group's card data is saved from it (card_data).
+    game joins the group's results, and the group's card data is saved from it (card_sheets/saving.py).
     Call inside a transaction: the table stays locked until it ends."""
     name = group_name(name)
     if not name:

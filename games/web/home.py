@@ -2,7 +2,7 @@
 
 The pages of a table are in table.py (seat, page, poll, moves), history.py (log, export,
 import), backups.py, hand_over.py and results.py (scores; a group's results); a game's card
-data is in card_data.py (all in games/web/).
+data is in catalogs.py (all in games/web/).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@ from django.urls import path
 
 from games.galzyr import web as galzyr_web
 from games.live import stream
-from games.web import backups, card_data, hand_over, history, home, results, table
+from games.web import backups, catalogs, hand_over, history, home, results, table
 
 app_name = "games"
 
@@ -12,11 +12,11 @@ urlpatterns = [
     path("join/", home.join, name="join"),
     path("import/", history.import_table, name="import"),
     path("results/", results.results_page, name="results"),
-    path("catalog/<slug:game_slug>/", card_data.catalog_page, name="catalog"),
-    path("catalog/<slug:game_slug>/sheet/", card_data.card_sheet, name="card-sheet"),
+    path("catalog/<slug:game_slug>/", catalogs.catalog_page, name="catalog"),
+    path("catalog/<slug:game_slug>/sheet/", catalogs.card_sheet, name="card-sheet"),
     path(
         "catalog/<slug:game_slug>/download/",
-        card_data.catalog_download,
+        catalogs.catalog_download,
         name="catalog-download",
     ),
     path("t/<str:code>/", table.table_page, name="table"),
@@ -41,7 +41,7 @@ urlpatterns = [
         backups.backup_download,
         name="backup-download",
     ),
-    path("t/<str:code>/cards/", card_data.table_card_sheet, name="table-card-sheet"),
+    path("t/<str:code>/cards/", catalogs.table_card_sheet, name="table-card-sheet"),
     path("t/<str:code>/scores/", results.scores_page, name="scores"),
     # Lands of Galzyr's campaign: every tray card by card (the panel shows counts only).
     path("t/<str:code>/trays/", galzyr_web.trays_page, name="campaign-trays"),

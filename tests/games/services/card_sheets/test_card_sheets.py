@@ -9,8 +9,9 @@ from games.core.engine import RuleError
 from games.core.registry import get_game
 from games.dark_tales.catalog import PLAYING_CARDS, Catalog
 from games.models import GameCatalog, GroupCatalog
-from games.services import card_data, card_sheets, catalogs, tables
+from games.services import card_sheets, catalogs, tables
 from games.services.access import AccessDenied
+from games.services.card_sheets import saving
 from games.services.card_sheets.base import SheetRefused, grid
 from games.tales_of_danger.catalog import DEFAULT_COSTS, DEFAULT_SHIPS, default_catalog
 from games.tavern_tales.catalog import shipped
@@ -227,8 +228,8 @@ def test_the_sheet_is_entered_at_the_table_in_one_move(slug):
     game = get_game(slug)
     table = tables.create_table(slug, "T", {"players": ["Ada", "Bo", "Cy"]}, group="G")
     moves = table.moves.count()
-    at = card_data.AtTable(table.code, table.version, "table")
-    done = card_data.save(game, FILLED[slug](), group_key=table.group_key, by=KEEPER, at=at)
+    at = saving.AtTable(table.code, table.version, "table")
+    done = saving.save(game, FILLED[slug](), group_key=table.group_key, by=KEEPER, at=at)
     assert done.move is not None and not done.group  # KEEPER keeps another group's tables
     table.refresh_from_db()
     assert table.moves.count() == moves + 1
@@ -244,9 +245,9 @@ def test_a_table_that_refuses_the_sheet_saves_nothing_for_the_group():
     keeper = catalogs.Editor(groups=frozenset({table.group_key}))
     table.state["common"].append("Night")  # two Nights on the table: the sheet says one
     table.save()
-    at = card_data.AtTable(table.code, table.version, "table")
+    at = saving.AtTable(table.code, table.version, "table")
     with pytest.raises(RuleError, match="More than 1 × Night"):
-        card_data.save(
+        saving.save(
             game,
             {"cards": [{"name": "Night", "count": 1}]},
             group_key=table.group_key,

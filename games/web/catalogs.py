@@ -1,8 +1,9 @@
-"""A game's card data: the card-data sheet (every card on one page), the YAML page, a download.
+"""A game's catalog pages (its "card data", in the pages' words): the card-data sheet (every
+card on one page), the YAML page, a download.
 
 Everyone may read them. The sheet saves a group's card data for the keeper of one of the
 group's tables (``?group=<key>``, the group's key) and the server's for a librarian
-(``storybook.web.librarian``), through ``catalogs.save_sheet``; the YAML page stays a librarian's.
+(``storybook.web.librarian``), through ``card_sheets.saving``; the YAML page stays a librarian's.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from games.core import codes
 from games.core.engine import RuleError
 from games.core.registry import get_game
 from games.models import Table
-from games.services import access, card_data, card_sheets, catalogs, group_results, tables
+from games.services import access, card_sheets, catalogs, group_results, tables
+from games.services.card_sheets import saving
 from games.web import browser_groups, credentials
 from games.web.table import device_tables, partial_or_page, table_or_404
 from storybook.web.librarian import is_librarian, librarian_required
@@ -174,12 +176,12 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
             version = request.POST.get("version", "")
             credential = access.Credential(credentials.page_secret(request, table.code))
             if seated:
-                at = card_data.AtTable(
+                at = saving.AtTable(
                     table.code, int(version) if version.isdigit() else table.version, credential
                 )
             if ask_group:  # the table joins the group, the cards are the group's
                 key = _group_key(request, new_group, mine) if new_group else ""
-                named = card_data.NewGroup(table.code, new_group, credential, key)
+                named = saving.NewGroup(table.code, new_group, credential, key)
         try:
             if ask_group and table is None:
                 if not new_group:
@@ -189,9 +191,7 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
                 groups[group_key] = new_group
                 editor = replace(editor, groups=editor.groups | {group_key})
             data = card_sheets.to_data(game.slug, sections, saved)
-            done = card_data.save(
-                game, data, group_key=group_key, by=editor, at=at, new_group=named
-            )
+            done = saving.save(game, data, group_key=group_key, by=editor, at=at, new_group=named)
         except access.AccessDenied as exc:
             error, status = str(exc), 403
         except tables.VersionConflict as exc:
@@ -208,7 +208,7 @@ def card_sheet(request: HttpRequest, game_slug: str) -> HttpResponse:
                 editor = replace(editor, groups=editor.groups | {done.key})
             remember = ask_group and table is None
             ask_group = False
-            notice = card_data.notice(done, groups.get(group_key, ""), game)
+            notice = saving.notice(done, groups.get(group_key, ""), game)
             if done.move is not None:
                 table = done.move.table
     may_save = editor.may_save(group_key) or seated

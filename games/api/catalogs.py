@@ -1,6 +1,7 @@
-"""A group's card data over REST: read it, or save it whole with the keeper's credential.
+"""A group's catalog over REST (``…/card-data/``): read it, or save it whole with the keeper's
+credential.
 
-The same write as the card-data sheet page (``catalogs.save_sheet``): the data is the game's
+The same write as the card-data sheet page (``card_sheets.saving``): the data is the game's
 catalog as its YAML file holds it (``GET /catalog/<game>/download/`` shows one).
 """
 
@@ -24,9 +25,9 @@ from games.api.common import (
 )
 from games.core.engine import RuleError
 from games.models import Table
-from games.services import card_data as sheet_data
 from games.services import catalogs, group_results, tables
 from games.services.access import Access, AccessDenied, Credential
+from games.services.card_sheets import saving
 
 
 class CardDataSerializer(serializers.Serializer):
@@ -57,10 +58,10 @@ class CardDataSerializer(serializers.Serializer):
     )
 
 
-def _new_group(table: Table, body: dict, credential: Credential) -> sheet_data.NewGroup | None:
+def _new_group(table: Table, body: dict, credential: Credential) -> saving.NewGroup | None:
     """The group a PUT names for a table without one (the card-data sheet's group-name field),
     or the group of ``group_key`` when one is sent; another group than a table's own is
-    refused (card_data.save)."""
+    refused (saving.save)."""
     name, key = body.get("group") or None, body.get("group_key") or None
     if not isinstance(name, str | None) or not isinstance(key, str | None):
         raise RuleError(_("A group's name and key are text."))
@@ -73,7 +74,7 @@ def _new_group(table: Table, body: dict, credential: Credential) -> sheet_data.N
         name = group_results.group_name(key)
         if name is None:
             raise RuleError(_("No group has that key: leave it out to start a new group."))
-    return sheet_data.NewGroup(table.code, name or "", credential, key or "")
+    return saving.NewGroup(table.code, name or "", credential, key or "")
 
 
 def _answer(table: Table, data: dict) -> Response:
@@ -108,7 +109,7 @@ def _answer(table: Table, data: dict) -> Response:
 @api_view(["GET", "PUT"])
 @authentication_classes([SeatCredential])
 @table_endpoint
-def card_data(request: Request, table: Table, held: Access) -> Response:
+def table_catalog(request: Request, table: Table, held: Access) -> Response:
     game = tables.game_of(table)
     if game.Catalog is None:
         raise RuleError(_("This game has no card data to enter."))
@@ -131,8 +132,8 @@ def card_data(request: Request, table: Table, held: Access) -> Response:
             version = body["version"]
             if not isinstance(version, int) or isinstance(version, bool):
                 raise RuleError(_("The version must be a whole number."))
-            at = sheet_data.AtTable(table.code, version, credential)
-        done = sheet_data.save(
+            at = saving.AtTable(table.code, version, credential)
+        done = saving.save(
             game,
             body["data"],
             group_key=table.group_key,

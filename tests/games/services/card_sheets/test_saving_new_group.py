@@ -1,6 +1,6 @@
 """A table started without a group gets one as its keeper saves the card-data sheet (issue 16).
 
-``card_data.save(..., new_group=NewGroup(...))`` files the table under the group (a new one, or
+``saving.save(..., new_group=NewGroup(...))`` files the table under the group (a new one, or
 the group of that name the device already plays with: its key) and saves the cards as the
 group's, in one transaction with the move that enters them at the table: the group's next
 table starts with them. Only the keeper names the group; anything refused changes nothing.
@@ -13,8 +13,9 @@ import pytest
 from games.core.engine import RuleError
 from games.core.registry import get_game
 from games.models import GroupCatalog, Table
-from games.services import card_data, catalogs, tables
+from games.services import catalogs, tables
 from games.services.access import Access, AccessDenied, Credential
+from games.services.card_sheets import saving
 from tests.games.services.card_sheets.card_sheet_data import FILLED
 from tests.seating import claim
 
@@ -30,13 +31,13 @@ def lone_table(group: str = "") -> Table:
 
 def save(table: Table, name: str, *, key: str = "", who=KEEPER, version=None):
     game = get_game(SLUG)
-    at = card_data.AtTable(table.code, table.version if version is None else version, who)
-    return card_data.save(
+    at = saving.AtTable(table.code, table.version if version is None else version, who)
+    return saving.save(
         game,
         FILLED[SLUG](),
         by=catalogs.Editor(),
         at=at,
-        new_group=card_data.NewGroup(table.code, name, who, key),
+        new_group=saving.NewGroup(table.code, name, who, key),
     )
 
 
@@ -136,11 +137,11 @@ def test_card_data_that_does_not_fit_names_no_group():
     game = get_game(SLUG)
     bad = {"catalog": {"feats": [{"name": "Gold", "count": 99}]}}
     with pytest.raises(RuleError):
-        card_data.save(
+        saving.save(
             game,
             bad,
             by=catalogs.Editor(),
-            at=card_data.AtTable(table.code, table.version, KEEPER),
-            new_group=card_data.NewGroup(table.code, "Owls", KEEPER),
+            at=saving.AtTable(table.code, table.version, KEEPER),
+            new_group=saving.NewGroup(table.code, "Owls", KEEPER),
         )
     unchanged(table)
