@@ -364,7 +364,7 @@ def table_settings(settings: Iterable[SettingCard]) -> dict[str, SettingCard]:
     return entries
 
 
-class DarkTalesCatalog(BaseModel):
+class SavedCatalog(BaseModel):
     """The group's card data, saved once and given to every new table (Options fields)."""
 
     model_config = ConfigDict(extra="forbid")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from games.core.engine import Game, collect
 from games.dark_tales import card_entry, manual, rules
-from games.dark_tales.catalog import DarkTalesCatalog
+from games.dark_tales.catalog import SavedCatalog
 from games.dark_tales.scoring import invariants, outcome
 from games.dark_tales.seat_view import seats, to_act, view
 from games.dark_tales.state import Options, State
@@ -33,7 +33,7 @@ game = Game(
     template="games/dark_tales/panel.html",
     to_act_fn=to_act,
     options_template="games/dark_tales/new_options.html",
-    Catalog=DarkTalesCatalog,
+    Catalog=SavedCatalog,
     catalog_from_state_fn=catalog_from_state,
     # A player's hand and face-down VP tokens are their own until the game ends.
     secret_keys=frozenset({"hand", "hand_unknown", "vp"}),

@@ -152,6 +152,14 @@ def check_hero_shape(name: str, kind: HeroKind, depths: list[Depth]) -> None:
         )
 
 
+class SavedCatalog(BaseModel):
+    """The card data a group saves once for its new tables: the ``catalog`` option."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    catalog: CatalogPatch = CatalogPatch()
+
+
 def merge(catalog: Catalog, patch: CatalogPatch) -> Catalog:
     """A new catalog with the patch's entries laid over the existing ones (validated again)."""
     data = catalog.model_dump()

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from games.core.engine import Game, collect
 from games.tavern_tales import manual, rules
-from games.tavern_tales.manual import SavedCatalog, catalog_from_state
+from games.tavern_tales.catalog import SavedCatalog
+from games.tavern_tales.manual import catalog_from_state
 from games.tavern_tales.seat_view import view
 from games.tavern_tales.state import Options, State
 

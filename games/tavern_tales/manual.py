@@ -34,14 +34,6 @@ from games.tavern_tales.state import (
 moves = MoveSet("tavern_tales.manual")
 
 
-class SavedCatalog(BaseModel):
-    """The card data a group saves once for its new tables: the ``catalog`` option."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    catalog: CatalogPatch = CatalogPatch()
-
-
 def catalog_from_state(state: State) -> dict:
     return {"catalog": entered(state.catalog).model_dump(mode="json", exclude_defaults=True)}
 

@@ -20,7 +20,7 @@ from games.dark_tales.catalog import (
     WHERE_LABELS,
     CardInfo,
     Catalog,
-    DarkTalesCatalog,
+    SavedCatalog,
     norm,
     table_entries,
 )
@@ -52,7 +52,7 @@ def _columns() -> list[Column]:
 
 def _entries(data: dict[str, Any]) -> dict[str, CardInfo]:
     try:
-        return table_entries(DarkTalesCatalog.model_validate(data or {}).cards)
+        return table_entries(SavedCatalog.model_validate(data or {}).cards)
     except ValidationError:
         return {}
 
@@ -135,7 +135,7 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
         if not rows:
             raise
         raise SheetRefused(mark(section, rows, "count", str(exc))) from None
-    return DarkTalesCatalog.model_validate(data).model_dump(mode="json", exclude_defaults=True)
+    return SavedCatalog.model_validate(data).model_dump(mode="json", exclude_defaults=True)
 
 
 def missing(data: dict[str, Any]) -> list[str]:
@@ -163,7 +163,7 @@ class TooManyCards(RuleError):
 
 def check(data: dict[str, Any]) -> None:
     try:
-        model = DarkTalesCatalog.model_validate(data)
+        model = SavedCatalog.model_validate(data)
     except ValidationError as exc:
         raise values_refused(exc) from None
     total = Catalog(table_entries(model.cards)).known_total()

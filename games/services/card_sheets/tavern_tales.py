@@ -31,12 +31,12 @@ from games.tavern_tales.catalog import (
     DEPTHS,
     Catalog,
     OverTheBox,
+    SavedCatalog,
     check_hero_shape,
     merge,
     shipped,
     unknowns,
 )
-from games.tavern_tales.manual import SavedCatalog
 
 BLANK = {"feats": 16, "heroes": 12, "rooms": 10}  # the box: 71 feats, 51 heroes, 11 rooms
 LAYOUT = (("up", "up"), ("down", "down"))
