@@ -21,7 +21,7 @@ from storybook.format import MONTHS, WEEKDAYS, season_of
 from storybook.interpreter.checks import check_view, required_successes, select_outcome
 from storybook.interpreter.choices import ChoiceError, option_views, resolve, seen_effects
 from storybook.interpreter.conditions import describe_condition, evaluate, prerequisite_met
-from storybook.interpreter.context import Facts, ReadContext, Seat
+from storybook.interpreter.context import Audience, Facts, ReadContext
 from storybook.interpreter.effect_text import EffectView, describe_effect, effect_view
 from storybook.interpreter.outcomes import coverage, first_match, outcome_ranges
 from storybook.interpreter.scene import pick_event_scene, read_scene
@@ -44,6 +44,7 @@ __all__ = [
     "ChoiceError",
     "EffectView",
     "EventPick",
+    "Audience",
     "Facts",
     "OptionView",
     "OutcomeView",
@@ -51,7 +52,6 @@ __all__ = [
     "ReadContext",
     "ResultView",
     "SceneView",
-    "Seat",
     "TextView",
     "answers",
     "check_view",

@@ -8,7 +8,8 @@ from typing import Literal
 
 from storybook.format import MONTHS, WEEKDAYS, season_of
 
-Seat = Literal["story_master", "player", "table"]
+# Who a scene is read to (not a table's seat: the story master is a role any player takes).
+Audience = Literal["story_master", "player", "table"]
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class Facts:
 class ReadContext:
     month: str = "january"
     weekday: str = "monday"
-    seat: Seat = "story_master"
+    seat: Audience = "story_master"
     challenge: bool = False  # challenge mode: partner scenes need one more success
     partner: bool | None = None  # a partner joined this scene (None: not tracked)
     facts: Facts = field(default_factory=Facts)
