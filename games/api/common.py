@@ -39,7 +39,7 @@ class ErrorSerializer(serializers.Serializer):
 
 class ConflictSerializer(ErrorSerializer):
     version = serializers.IntegerField()
-    state = serializers.JSONField()
+    state = serializers.JSONField(help_text="The latest table as this seat's view (as a table's).")
 
 
 class SeatSerializer(serializers.Serializer):
@@ -58,7 +58,10 @@ class TableSerializer(serializers.Serializer):
     )
     keeper = serializers.BooleanField(help_text="Whether the credential keeps the table.")
     seats = SeatSerializer(many=True)
-    state = serializers.JSONField(help_text="The table as this seat may see it.")
+    state = serializers.JSONField(
+        help_text="This seat's view of the table (the game's view for it: what it may see), "
+        "not the stored state; its shape is the game's."
+    )
     may = serializers.DictField(
         child=serializers.BooleanField(),
         help_text="Which moves this seat's role allows now (move names with '_' for '-'); "
