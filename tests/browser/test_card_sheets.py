@@ -40,11 +40,11 @@ def device(request, chromium):
     context.close()
 
 
-def start(page, base, slug, name="Game night"):
-    """The new-table form, for the group "Harbour club"; the device keeps the table."""
+def start(page, base, slug, name="Game night", group="Harbour club"):
+    """The new-table form, for the group ``group``; the device keeps the table."""
     page.goto(f"{base}/new/{slug}/")
     page.get_by_label("Table name").fill(name)
-    page.get_by_label("Your group").fill("Harbour club")
+    page.get_by_label("Your group").fill(group)
     for n, player in enumerate(PLAYERS, start=1):
         page.get_by_role("textbox", name=f"Player {n}", exact=True).fill(player)
     if slug == "tales-of-danger":
@@ -122,6 +122,37 @@ def test_the_card_data_sheet_in_one_page_then_a_game_that_asks_nothing(device, l
     table = start(page, base, slug, "First evening")  # joins the group's key
     assert GroupCatalog.objects.get(game=slug).group_key == table.group_key
     PLAY[slug](page, table)
+
+
+@pytest.mark.parametrize("slug", list(TILE))
+def test_the_sheet_of_a_table_without_a_group_names_the_group(device, live_server, slug):
+    """A table started without a group: its sheet asks the keeper for the group's name, the
+    table joins the group, and the group's next table (the form offers the name) starts with
+    the cards."""
+    page, base = device, live_server.url
+    table = start(page, base, slug, "First evening", group="")
+    seats.take_here(page, "Table")
+    page.goto(f"{base}/t/{table.code}/cards/")
+    expect(page.locator("#sheet-whose")).to_contain_text("This table has no group yet")
+    assert fill_sheet(page, slug, DATA[slug]()) > 10
+    page.get_by_role("button", name="Save for the group").click()  # no name yet: refused
+    expect(page.locator("#sheet-error")).to_contain_text("Enter your group's name")
+    page.get_by_label("Your group's name").fill("Harbour club")
+    page.get_by_role("button", name="Save for the group").click()
+    saved = page.locator("#sheet-saved")
+    expect(saved).to_contain_text("This table now belongs to the group Harbour club.")
+    expect(saved).to_contain_text("Entered at the table")
+    save_shot(page, f"{slug}-card-sheet-named-group-{page.size_name}", full_page=False)
+    table.refresh_from_db()
+    assert GroupCatalog.objects.get(game=slug).group_key == table.group_key != ""
+    # The form offers the group's name; a slip of the shift key still joins it.
+    page.goto(f"{base}/new/{slug}/")
+    assert page.locator("datalist#groups option").evaluate_all("os => os.map(o => o.value)") == [
+        "Harbour club"
+    ]
+    later = start(page, base, slug, "Second evening", group="harbour club")
+    assert later.group_key == table.group_key
+    PLAY[slug](page, later)
 
 
 def play_tales_of_danger(page, table) -> None:

@@ -148,7 +148,7 @@ def secure_first(page, name) -> str:
     )
     radio.check()
     submit(page, form, "Secure this sponsor")
-    expect(page.locator(".log li").first).to_contain_text(f"{name} secured the")
+    expect(page.locator(".log li").first).to_contain_text(f"{name} secured ")
     form = form_with(page, f"Discard for {name}")
     chips = form.locator("input[name=people]")
     chips.nth(0).check()
