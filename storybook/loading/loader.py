@@ -75,13 +75,16 @@ def _read_scenes(root: Path, scenes_dir: Path, world: World, diags: list[Diagnos
         rel = file.relative_to(root).as_posix()
         m = SCENE_FILE.match(file.name)
         if m is None:
+            # a .yml file that is otherwise a scene's: say the one thing to change
+            yml = SCENE_FILE.match(file.name[:-4] + ".yaml") if file.suffix == ".yml" else None
+            hint = f": rename it {file.stem}.yaml (.yaml, not .yml)" if yml else ""
             diags.append(
                 Diagnostic(
                     "error",
                     rel,
                     0,
                     "scene files are named NNNN.yaml or NNNN-some-words.yaml "
-                    "(four digits: the scene number)",
+                    f"(four digits: the scene number){hint}",
                 )
             )
             continue

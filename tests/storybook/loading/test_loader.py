@@ -186,6 +186,16 @@ def test_scene_files_in_subfolders_and_with_words_load(make_world):
     assert world.scene_files[1006] == "scenes/wood/1006-the-owl.yaml"
 
 
+def test_a_scene_file_named_yml_is_told_to_be_yaml(make_world):
+    path = make_world({"scenes/1006-the-owl.yml": "number: 1006\neffects: [{end: true}]\n"})
+    assert (
+        "scenes/1006-the-owl.yml:0: scene files are named NNNN.yaml or NNNN-some-words.yaml (four "
+        "digits: the scene number): rename it 1006-the-owl.yaml (.yaml, not .yml)"
+    ) in errors(path)
+    path = make_world({"scenes/owl.yml": "number: 1006\n"})  # no scene's name: no rename
+    assert not [e for e in errors(path) if "rename" in e]
+
+
 def test_an_empty_file_is_an_error(make_world):
     path = make_world({"scenes/1003.yaml": "# nothing yet\n"})
     assert "scenes/1003.yaml:1: the file is empty" in errors(path)
