@@ -32,6 +32,11 @@ def test_no_sheet_scrolls_sideways_on_a_landscape_tablet(live_server, chromium, 
     print(slug, widths)
     save_shot(page, f"card-sheet-{slug}-tablet")
     assert all(scroll <= client for _section, scroll, client in widths), widths
+    # "Still to enter" folds out, and shows it does (a marker, as every fold-out).
+    summary = page.locator("#sheet-missing > summary")
+    assert summary.evaluate("s => getComputedStyle(s, '::before').content") == '"▸"'
+    summary.click()
+    assert summary.evaluate("s => getComputedStyle(s, '::before').content") == '"▾"'
     page.context.close()
 
 
