@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from games.core.rng import Rng
+from games.core.words import possessive
 
 __all__ = [
     "Game",
@@ -52,6 +53,10 @@ class Seat:
 
 TABLE_SEAT = "table"
 STORY_MASTER_SEAT = "sm"
+# The role of the player's seat whose turn it is (``Game(turn_fn=…)``): a move declared
+# ``roles={TABLE_SEAT, ACTIVE}`` is the shared display's at any time and a player's seat's only
+# during its own turn; a waiting player's seat keeps the role "player".
+ACTIVE = "active"
 # Who may take back the last move (Undo): the shared display and the story master's device
 # (seats every player watches, kept by the group) and the table's keeper, whoever made it; a
 # player's device only a move its own seat made, so one phone never unmakes another's move.
@@ -90,6 +95,7 @@ ROLE_NAMES = {
     "table": "the shared display",
     "sm": "the story master",
     "player": "a player",
+    ACTIVE: "the active player",
 }
 
 
@@ -214,6 +220,11 @@ class Game(Generic[S]):
     # (Galzyr: the active player); by default a seat's role is its kind.
     role_fn: Callable[[S, str], str] | None = None
     role_names: dict[str, str] = field(default_factory=dict)  # added to ROLE_NAMES
+    # The seat whose turn it is (None: no one's, e.g. once the game is over): that player's
+    # seat has the role ACTIVE, the other players' seats keep "player", and a waiting seat is
+    # refused a move for ACTIVE with "It is Mara's turn." (``role_fn``, when given, decides
+    # the roles instead: Galzyr's story master rotates with the turn).
+    turn_fn: Callable[[S], str | None] | None = None
     # The seats with something to do now (a turn, a step, an answer owed): the shared display
     # handed over to a seat hides again once it is not among them (games/services/hand_over.py). Left
     # out, a seat has something to do while its role allows a move.
@@ -289,15 +300,25 @@ class Game(Generic[S]):
         return data, sentence
 
     def role(self, state: S, seat: str) -> str:
-        """The seat's role now: the game's own (``role_fn``) or the seat's kind."""
+        """The seat's role now: the game's own (``role_fn``), ACTIVE for the player's seat
+        whose turn it is (``turn_fn``), or the seat's kind."""
         for found in self.seats_fn(state):
             if found.id == seat:
-                return self.role_fn(state, seat) if self.role_fn else found.kind
+                if self.role_fn is not None:
+                    return self.role_fn(state, seat)
+                if found.kind == "player" and self.turn_fn is not None:
+                    return ACTIVE if self.turn_fn(state) == seat else found.kind
+                return found.kind
         raise RuleError(f"There is no seat “{seat}” at this table.")
 
     def check_role(self, spec: MoveSpec, state: S, seat: str) -> None:
         role = self.role(state, seat)
         if not spec.allows(role):
+            turn = self.turn_fn(state) if self.turn_fn is not None else None
+            if turn is not None and role == "player" and spec.allows(ACTIVE):
+                # a waiting player's seat, refused a move of the turn: whose turn it is
+                label = next(s.label for s in self.seats_fn(state) if s.id == turn)
+                raise RuleError(f"It is {possessive(label)} turn.")
             names = {**ROLE_NAMES, **self.role_names}
             who = " or ".join(names.get(r, r) for r in sorted(spec.roles or ()))
             raise RuleError(f"“{spec.label}” is for {who}, not for {names.get(role, role)}.")

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.engine import MoveSet, RuleError
 from games.dark_tales.catalog import PLAYING_CARDS, CardInfo, SettingCard, merge_card
-from games.dark_tales.state import State, visible_copies
+from games.dark_tales.state import ANY_SEAT, State, visible_copies
 
 moves = MoveSet("dark_tales.card_entry")
 
@@ -24,7 +24,7 @@ class SheetArgs(BaseModel):
     settings: list[SettingCard] = Field(default_factory=list, max_length=6)
 
 
-@moves.move(SheetArgs, label="Enter the card-data sheet", roles={"table", "player"}, any_time=True)
+@moves.move(SheetArgs, label="Enter the card-data sheet", roles=ANY_SEAT, any_time=True)
 def enter_card_sheet(state: State, args: SheetArgs, seat: str) -> str:
     """Enter the group's card-data sheet at this table (the shared display or a player)."""
     if not args.cards:

@@ -8,7 +8,7 @@ from games.dark_tales import card_entry, manual, rules
 from games.dark_tales.catalog import SavedCatalog
 from games.dark_tales.scoring import invariants, outcome
 from games.dark_tales.seat_view import seats, to_act, view
-from games.dark_tales.state import Options, State
+from games.dark_tales.state import Options, State, turn_seat
 
 
 def catalog_from_state(state: State) -> dict:
@@ -32,6 +32,9 @@ game = Game(
     blurb="Tell a dark fairy tale with cards: score tracker and rules assistant.",
     template="games/dark_tales/panel.html",
     to_act_fn=to_act,
+    # The moves of a turn (state.TURN) are a player's seat's during its own turn only.
+    turn_fn=turn_seat,
+    role_names={"player": "a player waiting for their turn"},
     options_template="games/dark_tales/new_options.html",
     Catalog=SavedCatalog,
     catalog_from_state_fn=catalog_from_state,

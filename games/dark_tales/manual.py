@@ -21,11 +21,12 @@ from games.dark_tales.catalog import (
 )
 from games.dark_tales.effects import gain_item
 from games.dark_tales.state import (
+    ANY_SEAT,
+    TURN,
     State,
     add_to_hand,
     check_copies,
     check_self_or_table,
-    check_turn,
     no_draw,
     player_index,
     require_player,
@@ -38,10 +39,9 @@ from games.dark_tales.state import (
 moves = MoveSet("dark_tales.manual")
 
 
-def _check_manual(state: State, seat: str) -> None:
+def _check_manual(state: State) -> None:
     if state.phase == "over":
         raise RuleError("The game is over.")
-    check_turn(state, seat)
 
 
 def settle(state: State) -> None:
@@ -61,19 +61,19 @@ class ItemArgs(BaseModel):
     player: str | None = None  # seat id; the active player when left out
 
 
-@moves.move(ItemArgs, label="Take an item", roles={"table", "player"})
+@moves.move(ItemArgs, label="Take an item", roles=TURN)
 def take_item(state: State, args: ItemArgs, seat: str) -> str:
     """Take an item from the supply because a card says so (the supply is a hard limit)."""
-    _check_manual(state, seat)
+    _check_manual(state)
     i = _target(state, args.player)
     gain_item(state, i, args.item)
     return f"{state.players[i].name} took {an_item(args.item)} from the supply."
 
 
-@moves.move(ItemArgs, label="Return an item", roles={"table", "player"})
+@moves.move(ItemArgs, label="Return an item", roles=TURN)
 def return_item(state: State, args: ItemArgs, seat: str) -> str:
     """Put an item back in the supply without its effect (a card's text, or a correction)."""
-    _check_manual(state, seat)
+    _check_manual(state)
     i = _target(state, args.player)
     player = state.players[i]
     if player.items[args.item] <= 0:
@@ -93,10 +93,10 @@ class AdjustVpArgs(BaseModel):
     reason: str = Field(default="", max_length=120)
 
 
-@moves.move(AdjustVpArgs, label="Score VP by hand", roles={"table", "player"})
+@moves.move(AdjustVpArgs, label="Score VP by hand", roles=TURN)
 def adjust_vp(state: State, args: AdjustVpArgs, seat: str) -> str:
     """Score (or give back) VP by hand: a card's text the app doesn't apply, or a mistake."""
-    _check_manual(state, seat)
+    _check_manual(state)
     if args.vp == 0:
         raise RuleError("Enter a number of VP other than 0.")
     i = _target(state, args.player)
@@ -195,10 +195,10 @@ def _put(state: State, spot: str, name: str | None, face_up: bool) -> None:
         zone(state, spot)[0].append(name)
 
 
-@moves.move(MoveCardArgs, label="Move a card", roles={"table", "player"})
+@moves.move(MoveCardArgs, label="Move a card", roles=TURN)
 def move_card(state: State, args: MoveCardArgs, seat: str) -> str:
     """Move a card between the deck, the discard pile, play and hands, as a card says."""
-    _check_manual(state, seat)
+    _check_manual(state)
     if args.src == args.dst:
         raise RuleError("The card would stay where it is.")
     if args.dst != "deck" and _hand_of(state, args.dst) is None:
@@ -221,7 +221,7 @@ class NoteHandArgs(BaseModel):
 
 
 # A player names the cards in their own hand whenever they like, whoever's turn it is.
-@moves.move(NoteHandArgs, label="Name cards in hand", roles={"table", "player"}, any_time=True)
+@moves.move(NoteHandArgs, label="Name cards in hand", roles=ANY_SEAT, any_time=True)
 def note_hand(state: State, args: NoteHandArgs, seat: str) -> str:
     """Tell the app which cards are in your hand (only your seat will see them)."""
     i = player_index(state, seat) if args.player is None else require_player(state, args.player)
@@ -267,7 +267,7 @@ class CardEditArgs(BaseModel):
     reset: bool = False  # drop this table's entry (back to the shipped data)
 
 
-@moves.move(CardEditArgs, label="Enter card data", roles={"table", "player"}, any_time=True)
+@moves.move(CardEditArgs, label="Enter card data", roles=ANY_SEAT, any_time=True)
 def edit_card(state: State, args: CardEditArgs, seat: str) -> str:
     """The group enters a card's data from the physical card (any seat, any time)."""
     catalog = state.catalog()

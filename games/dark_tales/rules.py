@@ -28,12 +28,13 @@ from games.dark_tales.catalog import (
 from games.dark_tales.effects import PlayCardArgs, Played, PlayItemArgs, draw_from_deck
 from games.dark_tales.scoring import end_score, outcome
 from games.dark_tales.state import (
+    ANY_SEAT,
+    TURN,
     Options,
     Player,
     State,
     check_copies,
     check_self_or_table,
-    check_turn,
     join,
     no_draw,
     no_items,
@@ -151,10 +152,9 @@ class DrawArgs(BaseModel):
     card: str | None = None  # tap the card drawn if you want the app to know it (kept private)
 
 
-@moves.move(DrawArgs, label="Draw a card", roles={"table", "player"})
+@moves.move(DrawArgs, label="Draw a card", roles=TURN)
 def draw(state: State, args: DrawArgs, seat: str) -> str:
     """Phase 1: take the top card of the deck into your hand."""
-    check_turn(state, seat)
     require_phase(state, "draw")
     public = state.deck_top
     draw_from_deck(state, state.active, args.card)
@@ -163,19 +163,17 @@ def draw(state: State, args: DrawArgs, seat: str) -> str:
     return f"{state.current.name} drew {what} ({state.deck} left in the deck)."
 
 
-@moves.move(label="Play no item", roles={"table", "player"})
+@moves.move(label="Play no item", roles=TURN)
 def skip_item(state: State, args: NoArgs, seat: str) -> str:
     """Phase 2 is optional: go straight to playing a card."""
-    check_turn(state, seat)
     require_phase(state, "item")
     state.phase = "card"
     return f"{state.current.name} played no item."
 
 
-@moves.move(PlayItemArgs, label="Play an item", roles={"table", "player"})
+@moves.move(PlayItemArgs, label="Play an item", roles=TURN)
 def play_item(state: State, args: PlayItemArgs, seat: str) -> str:
     """Phase 2: return an item to the supply and apply the A setting card's effect for it."""
-    check_turn(state, seat)
     require_phase(state, "item")
     phrases = effects.play_item(state, state.active, args)
     state.item_played = True
@@ -184,10 +182,9 @@ def play_item(state: State, args: PlayItemArgs, seat: str) -> str:
     return f"{state.current.name} played {an_item(args.item)}{detail}."
 
 
-@moves.move(PlayCardArgs, label="Play a card", roles={"table", "player"})
+@moves.move(PlayCardArgs, label="Play a card", roles=TURN)
 def play_card(state: State, args: PlayCardArgs, seat: str) -> str:
     """Phase 3: play a card from your hand (tap its name); its VP and effects apply."""
-    check_turn(state, seat)
     require_phase(state, "item", "card")
     name = resolve(state, args.card)
     take_from_hand(state, state.active, name)
@@ -195,10 +192,9 @@ def play_card(state: State, args: PlayCardArgs, seat: str) -> str:
     return card_sentence(state.current.name, played) + after_card(state, played)
 
 
-@moves.move(PlayCardArgs, label="Play the revealed card", roles={"table", "player"})
+@moves.move(PlayCardArgs, label="Play the revealed card", roles=TURN)
 def play_revealed(state: State, args: PlayCardArgs, seat: str) -> str:
     """After a Wizard: play the card turned over from the deck at once, as if from your hand."""
-    check_turn(state, seat)
     require_phase(state, "reveal")
     name = resolve(state, args.card)
     if state.deck_top is not None and name != state.deck_top:
@@ -217,10 +213,9 @@ class RevealedArgs(BaseModel):
     card: str  # the card turned over (everyone sees it)
 
 
-@moves.move(RevealedArgs, label="Leave the revealed card", roles={"table", "player"})
+@moves.move(RevealedArgs, label="Leave the revealed card", roles=TURN)
 def leave_revealed(state: State, args: RevealedArgs, seat: str) -> str:
     """After a Wizard: don't play the card turned over; it stays face up on the deck."""
-    check_turn(state, seat)
     require_phase(state, "reveal")
     name = resolve(state, args.card)
     if state.deck_top is not None and name != state.deck_top:
@@ -231,10 +226,9 @@ def leave_revealed(state: State, args: RevealedArgs, seat: str) -> str:
     return f"The {name} stays face up on top of the deck." + end_turn(state)
 
 
-@moves.move(label="Pass (no cards)", roles={"table", "player"})
+@moves.move(label="Pass (no cards)", roles=TURN)
 def pass_turn(state: State, args: NoArgs, seat: str) -> str:
     """End the turn when you have no card to play."""
-    check_turn(state, seat)
     require_phase(state, "item", "card")
     if state.current.hand_count:
         raise RuleError("You must play a card from your hand.")
@@ -249,7 +243,7 @@ class BonusArgs(BaseModel):
     note: str = Field(default="", max_length=200)
 
 
-@moves.move(BonusArgs, label="Enter B-card points", roles={"table", "player"})
+@moves.move(BonusArgs, label="Enter B-card points", roles=ANY_SEAT)
 def enter_bonus(state: State, args: BonusArgs, seat: str) -> str:
     """End of game: the B card's points the app can't work out, entered from the card."""
     require_phase(state, "scoring")
@@ -263,7 +257,7 @@ def enter_bonus(state: State, args: BonusArgs, seat: str) -> str:
     return f"{player.name}: {args.vp} VP entered by hand for {join(score.missing)}."
 
 
-@moves.move(label="Reveal the scores", roles={"table", "player"})
+@moves.move(label="Reveal the scores", roles=ANY_SEAT)
 def reveal_scores(state: State, args: NoArgs, seat: str) -> str:
     """Add the B card's points and turn every VP pile face up: the end."""
     require_phase(state, "scoring")

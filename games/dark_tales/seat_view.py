@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.engine import Seat
+from games.core.engine import TABLE_SEAT, Seat
 from games.dark_tales.catalog import ITEM_LIMITS, NIGHT, tale_title
 from games.dark_tales.scoring import end_score, outcome
-from games.dark_tales.state import State, join, no_draw, player_index, seat_id
+from games.dark_tales.state import State, join, no_draw, player_index, seat_id, turn_seat
 
 TURN_MOVES = {
     "draw": ["draw"],
@@ -37,8 +37,9 @@ def to_act(state: State) -> set[str]:
 
 
 def can_act(state: State, seat: str) -> bool:
-    """Whether ``seat`` may make the active player's moves (the table always may)."""
-    return state.phase != "over" and (seat == "table" or player_index(state, seat) == state.active)
+    """Whether ``seat`` may make the moves of the turn now (state.TURN: the table always, a
+    player's seat during its own turn)."""
+    return state.phase != "over" and seat in (TABLE_SEAT, turn_seat(state))
 
 
 def available_moves(state: State, seat: str) -> list[str]:

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from games.core.bounds import MAX_SCORE, Score, Seed, Turn, index_below, upto
-from games.core.engine import RuleError
+from games.core.engine import ACTIVE, TABLE_SEAT, RuleError
 from games.dark_tales.catalog import (
     ITEM_LIMITS,
     ITEMS,
@@ -168,14 +168,19 @@ def require_player(state: State, seat: str) -> int:
     return i
 
 
-def check_turn(state: State, seat: str) -> None:
-    """The shared table may act for the active player; a player's seat only on its own turn.
+# The moves of a turn, the rules' and the by-hand ones: the shared display's at any time, a
+# player's seat's during its own turn only (the Golden Rule: card effects change any player's
+# VP, items or hand, so the active player's seat may too; a waiting seat changes nothing, not
+# even its own). The engine refuses the rest (``Game(turn_fn=turn_seat)``) and ``may`` leaves
+# their buttons out.
+TURN = frozenset({TABLE_SEAT, ACTIVE})
+# The moves that hang on no one's turn (naming a hand, card data, the scoring): every seat.
+ANY_SEAT = frozenset({TABLE_SEAT, ACTIVE, "player"})
 
-    Which roles may make a move at all is the move's ``roles`` (the engine refuses the others).
-    """
-    i = player_index(state, seat)
-    if i is not None and i != state.active:
-        raise RuleError(f"It is {state.current.name}'s turn.")
+
+def turn_seat(state: State) -> str:
+    """The seat whose turn it is (the game's ``turn_fn``)."""
+    return seat_id(state.active)
 
 
 def check_self_or_table(state: State, seat: str, target: int) -> None:

@@ -2,13 +2,15 @@
 seats are the shared display and the players (Dark Tales, Tavern Tales; Galzyr and Tales of
 Danger have tables of their own, with scenarios per move): every move declares them, and a
 seat of any role a declaration leaves out is refused by the engine, with its sentence, before
-the move runs (the state stays as it was)."""
+the move runs (the state stays as it was). A game of turns (``Game(turn_fn=…)``, Dark Tales)
+gives the player's seat whose turn it is the role "active": a waiting seat is refused the
+moves of the turn with whose turn it is, and is not offered them."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.core.engine import ROLE_NAMES, RuleError, Seat, dump
+from games.core.engine import ACTIVE, ROLE_NAMES, RuleError, Seat, dump
 from games.core.registry import get_game
 
 OPTIONS = {
@@ -21,17 +23,25 @@ OPTIONS = {
     "tavern-tales": {"players": ["Mara", "Bo", "Cy"], "first_player": 0},
 }
 # How the engine names a declaration in its refusal; a new declaration adds its line here.
-WHO = {frozenset({"table", "player"}): "a player or the shared display"}
+WHO = {
+    frozenset({"table", "player"}): "a player or the shared display",
+    frozenset({"table", ACTIVE}): "the active player or the shared display",
+    frozenset({"table", ACTIVE, "player"}): (
+        "the active player or a player waiting for their turn or the shared display"
+    ),
+}
 
 
-def seat_kinds(slug: str) -> set[str]:
+def seat_roles(slug: str) -> set[str]:
+    """The roles the table's seats can have: their kinds, and "active" in a game of turns."""
     game = get_game(slug)
-    return {seat.kind for seat in game.seats(game.setup(OPTIONS[slug], 1))}
+    kinds = {seat.kind for seat in game.seats(game.setup(OPTIONS[slug], 1))}
+    return kinds | ({ACTIVE} if game.turn_fn is not None else set())
 
 
 def left_out(slug: str) -> list[tuple[str, str, str]]:
     game = get_game(slug)
-    roles = sorted(set(ROLE_NAMES) | set(game.role_names) | seat_kinds(slug))
+    roles = sorted(set(ROLE_NAMES) | set(game.role_names) | seat_roles(slug))
     return [
         (slug, name, role)
         for name, spec in game.moves.items()
@@ -42,19 +52,29 @@ def left_out(slug: str) -> list[tuple[str, str, str]]:
 
 @pytest.mark.parametrize("slug", sorted(OPTIONS))
 def test_every_move_declares_roles_the_table_has(slug):
-    kinds = seat_kinds(slug)
+    roles = seat_roles(slug)
     for name, spec in get_game(slug).moves.items():
         assert spec.roles, f"{name} declares no roles"
-        assert spec.roles <= kinds, f"{name} names a role no seat has: {spec.roles - kinds}"
+        assert spec.roles <= roles, f"{name} names a role no seat has: {spec.roles - roles}"
 
 
 @pytest.mark.parametrize("slug", sorted(OPTIONS))
 def test_the_shared_display_and_the_players_are_offered_every_move(slug):
+    """Every move, to the shared display and the player whose turn it is; a waiting player's
+    seat (a game of turns) every move but the turn's."""
     game = get_game(slug)
     data = game.setup(OPTIONS[slug], 1)
     state = game.load(data)
     for seat in game.seats(data):
-        assert game.may(state, seat.id) == {name.replace("-", "_"): True for name in game.moves}
+        waiting = game.turn_fn is not None and seat.kind == "player"
+        waiting = waiting and seat.id != game.turn_fn(state)
+        expected = {
+            name.replace("-", "_"): not waiting or "player" in spec.roles
+            for name, spec in game.moves.items()
+        }
+        assert game.may(state, seat.id) == expected
+    if game.turn_fn is not None:  # Dark Tales: a waiting seat lacks the moves of the turn
+        assert not all(game.may(state, "p2").values())
 
 
 @pytest.mark.parametrize(
@@ -67,13 +87,16 @@ def test_a_move_refuses_the_roles_its_declaration_leaves_out(monkeypatch, slug, 
     # has a story master's seat, but a move must not depend on that to refuse one).
     monkeypatch.setattr(game, "seats_fn", lambda state: [*seats(state), Seat("x", role, role)])
     state = game.load(game.setup(OPTIONS[slug], 1))
-    held = next(seat.id for seat in game.seats_fn(state) if seat.kind == role)
+    # A seat that has that role now ("player": a waiting player's seat in a game of turns)
+    held = next(seat.id for seat in game.seats_fn(state) if game.role(state, seat.id) == role)
     before = dump(state)
     spec = game.moves[move]
     with pytest.raises(RuleError) as refused:
         game.apply_to(state, move, {}, held)
-    assert str(refused.value) == (
-        f"“{spec.label}” is for {WHO[spec.roles]}, not for {ROLE_NAMES[role]}."
-    )
+    names = {**ROLE_NAMES, **game.role_names}
+    expected = f"“{spec.label}” is for {WHO[spec.roles]}, not for {names[role]}."
+    if game.turn_fn is not None and role == "player" and ACTIVE in spec.roles:
+        expected = "It is Mara's turn."  # a waiting seat, refused a move of the turn
+    assert str(refused.value) == expected
     assert dump(state) == before
     assert game.may(state, held)[move.replace("-", "_")] is False

@@ -242,3 +242,15 @@ def test_schema_lists_dark_tales_moves():
     moves = [v["$ref"].rsplit("/", 1)[-1] for v in schemas["DarkTalesMoveRequest"]["oneOf"]]
     assert any(schemas[m]["description"].startswith("Dark Tales: Play a card.") for m in moves)
     assert "DarkTalesPlayCardArgs" in schemas
+
+
+def test_only_the_active_players_page_offers_the_by_hand_moves(client, table):
+    """The page reads the moves' roles (``may``): Bo waits, so his phone shows no form that
+    changes VP, items or cards; Mara's does. Naming his own hand waits for no one's turn."""
+    page = reverse("games:table", args=[table.code])
+    waiting = seated(client, table, "p2").get(page).content.decode()
+    for move in ("take-item", "return-item", "adjust-vp", "move-card"):
+        assert f"/move/{move}/" not in waiting
+    assert "/move/note-hand/" in waiting
+    active = seated(client, table, "p1").get(page).content.decode()
+    assert all(f"/move/{m}/" in active for m in ("take-item", "adjust-vp", "move-card"))
