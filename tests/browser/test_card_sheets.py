@@ -236,7 +236,7 @@ def test_a_refusal_leads_to_the_sheet_and_back_to_a_game_that_goes_on(device, li
     page.get_by_role("button", name="Save the card data").click()
     expect(page.locator("#sheet-saved")).to_contain_text("Entered at the table")
     save_shot(page, f"dark-tales-card-sheet-from-a-table-{page.size_name}", full_page=False)
-    page.get_by_role("link", name="Back to the table").click()
+    page.locator("#sheet-saved").get_by_role("link", name="Back to the table").click()
     page.locator("form.move select[name=card]").first.select_option("Princess")
     page.get_by_role("button", name="Play the card").click()
     expect(page.locator(".log li").first).to_contain_text("Princess")

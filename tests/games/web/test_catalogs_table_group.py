@@ -58,6 +58,9 @@ def test_the_keeper_names_the_group_and_its_next_table_starts_with_the_cards(
     assert "This table now belongs to the group Owls." in html  # the group's own spelling
     assert "Entered at the table" in html and "Saved for Owls" in html
     assert 'id="sheet-group"' not in html and "For the group Owls" in html
+    # The way back to the table is beside the answer, at the foot of a long page.
+    saved = html.split('id="sheet-saved"', 1)[1].split("</p>", 1)[0]
+    assert f'href="{reverse("games:table", args=[table.code])}" id="sheet-back"' in saved
     table.refresh_from_db()
     assert table.group_key == owls.group_key  # "owls " is the group Owls: not a new group
     assert GroupCatalog.objects.filter(group_key=owls.group_key, game=SLUG).exists()
