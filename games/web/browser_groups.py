@@ -53,3 +53,12 @@ def names(request: HttpRequest, tables: Iterable[Table]) -> list[str]:
         if name and not any(same_name(name, known) for known in found):
             found.append(name)
     return sorted(found, key=str.casefold)
+
+
+def latest(request: HttpRequest, tables: list[Table]) -> str:
+    """The group this browser saved a sheet for last, else that of its latest table with one
+    (``tables``, newest first): the new-table form starts with it, so the group's card data
+    isn't left behind by an empty field."""
+    for name in remembered(request).values():
+        return name
+    return next((t.group for t in tables if t.group), "")

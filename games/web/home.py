@@ -90,7 +90,10 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
             "error": error,
             "form": request.POST,
             # The sheet's "start a table for the group" link names the group.
-            "group_default": request.GET.get("group", "")[:60],
+            # Else the group this browser played with or saved a sheet for last: its card
+            # data comes with its name (left empty, the table asks for every card).
+            "group_default": request.GET.get("group", "")[:60]
+            or browser_groups.latest(request, mine),
             # The groups this browser plays with, offered so a typo doesn't split a group.
             "group_names": browser_groups.names(request, mine),
             "posted": dict(request.POST.lists()),

@@ -48,9 +48,13 @@ def test_a_new_group_saves_its_sheet_before_its_first_table(slug, django_assert_
     html = client.get(sheet_url(slug)).content.decode()
     assert "For the group Thursday Crew" in html and 'id="sheet-group"' not in html
     assert 'id="sheet-save"' in html
-    # The new table of that name joins the group and starts with its cards.
+    # The new table of that name joins the group and starts with its cards: the form starts
+    # with the group's name (from the sheet's link, or on its own), which it offers too.
     form = client.get(reverse("games:new", args=[slug]) + "?group=Thursday+Crew")
     assert b'value="Thursday Crew"' in form.content
+    form = client.get(reverse("games:new", args=[slug])).content.decode()
+    assert 'name="group" maxlength="60" value="Thursday Crew"' in form
+    assert '<datalist id="groups"><option value="Thursday Crew"></datalist>' in form
     client.post(
         reverse("games:new", args=[slug]),
         {"name": "First game", "group": "Thursday Crew", "player": ["Ada", "Bo", "Cy"]},
