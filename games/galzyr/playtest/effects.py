@@ -187,12 +187,14 @@ class EffectRunner:
         if copies and any(where[cid] == source for cid in copies):
             self.report("error", path, f"the app refuses this effect: {why}")
         elif copies and all(in_play(where[cid]) for cid in copies):
+            # where the copies are goes with the first time only: one finding per effect,
+            # not one per place the copies happened to be (a local status: per location)
             self.report(
                 "warning",
                 path,
-                f"{words} card {number:03d}{named}: every copy is in play "
-                f"({self.table.describe(copies)}), so nobody gets one; a prerequisite or "
-                "question could check first",
+                f"{words} card {number:03d}{named}: every copy is in play, so nobody gets one; "
+                "a prerequisite or question could check first",
+                detail=self.table.describe(copies),
             )
         else:
             self.report(

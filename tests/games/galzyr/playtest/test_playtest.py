@@ -4,6 +4,7 @@ runtime faults at file:line."""
 from __future__ import annotations
 
 import random
+import shutil
 from pathlib import Path
 
 import pytest
@@ -156,6 +157,26 @@ def test_taking_a_card_everyone_already_holds_is_only_a_warning(minimal_path):
     assert any("take card 201: every copy is in play" in w.message for w in report.warnings)
 
 
+def test_a_card_all_in_play_is_one_warning_whichever_place_its_copies_are(tmp_path):
+    # Brackenford's fog (401) placed while it lay at one of three locations gave three
+    # findings for one effect; where it lay is told with the first time
+    world = tmp_path / "brackenford"
+    shutil.copytree(DOC.parent / "examples" / "brackenford", world)
+    events = world / "events.yaml"
+    events.write_text(
+        "events:\n  - card: 78\n    scenes:\n      - scene: 120\n"
+        "        prerequisite: {season: winter}\n      - scene: 121\n",
+        encoding="utf-8",
+    )
+    report = playtest(load_world(world), runs=150, seed=1)
+    fog = [w for w in report.warnings if w.file == "scenes/0120.yaml"]
+    assert [str(w).split(" (")[0] for w in fog] == [
+        "scenes/0120.yaml:5: warning: place the local status card 401: every copy is in play, so "
+        "nobody gets one; a prerequisite or question could check first"
+    ]
+    assert fog[0].count > 1 and "(its only copy is a local status at " in fog[0].first
+
+
 def test_the_exhaustive_sweep_prepares_what_a_scene_needs(make_world):
     path = make_world(
         {
@@ -301,7 +322,7 @@ def test_every_copy_in_play_counts_the_copies_of_the_variant_it_talks_about(make
         }
     )
     report = playtest(load_world(path), runs=100, seed=1)
-    told = [w.message for w in report.warnings if "card 201 with" in w.message]
+    told = [w.first for w in report.warnings if "card 201 with" in w.message]
     assert told
-    for message in told:
-        assert "(its only copy is held)" in message or "(its 2 copies: 2 held)" in message
+    for first in told:  # where the copies were is told with the first time
+        assert first.endswith(("(its only copy is held)", "(its 2 copies: 2 held)"))
