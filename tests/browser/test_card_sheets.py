@@ -119,6 +119,9 @@ def test_the_card_data_sheet_in_one_page_then_a_game_that_asks_nothing(device, l
     expect(page.locator("#sheet-whose")).to_contain_text("For the group Harbour club")
     expect(page.get_by_role("button", name="Save the card data")).to_be_visible()
 
+    # The form starts with the group's name: its card data isn't left behind (QA's item 3).
+    page.goto(f"{base}/new/{slug}/")
+    expect(page.get_by_label("Your group")).to_have_value("Harbour club")
     table = start(page, base, slug, "First evening")  # joins the group's key
     assert GroupCatalog.objects.get(game=slug).group_key == table.group_key
     PLAY[slug](page, table)
