@@ -66,11 +66,12 @@ def turn_key(state: State) -> str:
 
 
 def step_key(state: State) -> str:
-    """Campaign mode: where the group is, the turn, its step and the scene open, so a
-    checklist kept at one step reads as done before once the group is at the next."""
+    """Campaign mode: where the group is, the turn and its step (travel, the story), so a
+    checklist kept at one step reads as done before once the group is at the next (the last
+    turn's end while this turn's scene is read)."""
     c = state.campaign
     step = c.game.step if c is not None and c.game is not None else ""
-    return f"{turn_key(state)}|{step}|{state.scene if state.scene is not None else ''}"
+    return f"{turn_key(state)}|{step}"
 
 
 def one_scene_a_turn(state: State) -> None:
