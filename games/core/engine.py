@@ -213,6 +213,10 @@ class Game(Generic[S]):
     # whole catalog a table plays with.
     Catalog: type[BaseModel] | None = None
     catalog_from_state_fn: Callable[[S], dict[str, Any]] | None = None
+    # Moves after which the platform saves the table's card data (catalog_from_state_fn) as
+    # its group's, in the same transaction, when the keeper makes them (Galzyr: naming an own
+    # box's card); anyone else's move is kept at the table only.
+    keep_for_group_after: frozenset[str] = frozenset()
     # Moves after which the platform stores a backup of the table (in the same transaction),
     # e.g. {"campaign-save"}: the moments a group would be sorry to lose.
     backup_after: frozenset[str] = frozenset()

@@ -18,6 +18,7 @@ from typing import TypeVar
 
 from games.core.engine import Game, RuleError, collect
 from games.core.rng import Rng
+from games.galzyr.group_cards import GroupCards
 from games.galzyr.moves import checks, effects, scenes, table
 from games.galzyr.moves.campaign import between_games, board, holdings, own_cards, turns
 from games.galzyr.moves.campaign.between_games import start_campaign
@@ -65,6 +66,8 @@ def setup(options: Options, seed: int) -> State:
         # The same setup as "Set up the first game again" with these choices.
         seed = rng.randbelow(2**31)
         start_campaign(state, book, seed, adventurers=options.adventurers, play=options.play)
+        if printed(book):  # the group's named cards of its own box (group_cards.py)
+            state.own_cards = dict(options.own_cards)
     elif printed(book):
         raise RuleError(
             f"{book.name} is your own box, read from the printed book: the app keeps it in "
@@ -76,6 +79,12 @@ def setup(options: Options, seed: int) -> State:
             "Campaign mode, or leave them as they are."
         )
     return state
+
+
+def group_cards(state: State) -> dict:
+    """The table's card data to keep for its group (``Game.catalog_from_state_fn``): the cards
+    the group named, every world's as the table started with them, this world's since."""
+    return GroupCards(own_cards=state.own_cards).model_dump(mode="json", exclude_defaults=True)
 
 
 def needs(table) -> Book | None:
@@ -148,6 +157,11 @@ game = GalzyrGame(
     ),
     needs_fn=needs,
     hand_fn=State.hand,
+    # The own box's cards a group names are the group's (group_cards.py): saved for it when
+    # the keeper names one (``keep_for_group_after``), filled into its new tables' options.
+    Catalog=GroupCards,
+    catalog_from_state_fn=group_cards,
+    keep_for_group_after=frozenset({"campaign-name-card"}),
     # Reading scenes, the book-only calendar and the players, the skill check, and in campaign
     # mode applying the scenes' effects and the campaign assistant's moves.
     moves=collect(

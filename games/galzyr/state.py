@@ -15,6 +15,7 @@ from games.galzyr.campaign import winners as campaign_winners
 from games.galzyr.campaign.facts import MAX_PLAYERS, Prestige, Seat, story_master
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign.tracked import tracked_facts as campaign_facts
+from games.galzyr.group_cards import ByWorld
 from games.galzyr.reader import calendar
 from games.galzyr.reader.book import Book, open_book
 from games.galzyr.reader.dice import ROLLS
@@ -50,6 +51,9 @@ class Options(BaseModel):
     # the world's order nobody chose; none: the world's order) and how the first game is played.
     adventurers: list[str] = Field(default_factory=list, max_length=MAX_PLAYERS)
     play: Play = "cooperative"
+    # The own box's cards the group named at its earlier tables, by world (group_cards.py): the
+    # group's saved card data fills it (games/services/catalogs.py ``with_saved_catalog``).
+    own_cards: ByWorld = {}
 
     @field_validator("adventurers", mode="before")
     @classmethod
@@ -137,6 +141,9 @@ class State(BaseModel):
     adventurers: list[str] = []
     checklist_title: str = ""
     checklist_at: str = ""  # where the group was when it was kept (reading.step_key)
+    # Own box: the cards the group named, by world, as the table started with them and as
+    # named here since; saved back as the group's card data (group_cards.py).
+    own_cards: ByWorld = {}
     checklist: list[CheckStep] = []
     effects: list[Pending] = []  # the outcomes' effects on the campaign, applied one by one
     by_hand: bool = False  # campaign mode: the story master answers instead of the tracked state

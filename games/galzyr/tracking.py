@@ -10,6 +10,8 @@ from typing import Any
 
 from games.core.engine import RuleError
 from games.galzyr import campaign as core
+from games.galzyr import group_cards
+from games.galzyr.campaign.build import name_copies
 from games.galzyr.campaign.state import in_play
 from games.galzyr.campaign.text import card_label
 from games.galzyr.reader import calendar as reader_calendar
@@ -133,7 +135,9 @@ def known_or_added(
     book = state.book()
     if not printed(book):
         return
+    ours = group_cards.named(state.own_cards, state.world, number)  # named at an earlier table
     if not c.numbered(number):
+        kind = kind or (ours.type if ours is not None else None)
         if kind is None:
             kinds = ", ".join(core.ADDABLE.values())
             raise RuleError(
@@ -141,11 +145,13 @@ def known_or_added(
                 f"what kind of card it is ({kinds}) and take it again."
             )
         core.add_copy(c, number, kind, tray=tray)
+    elif kind is None or number in book.catalog:
         return
-    if kind is None or number in book.catalog:
-        return
-    if not any(c.copies[cid].number == number for cid in c.places[tray]):
+    elif not any(c.copies[cid].number == number for cid in c.places[tray]):
         core.add_copy(c, number, kind, tray=tray, another=True)
+    if ours is not None:  # what the group typed from the printed card, on every copy
+        said = ours.model_dump(include={"name", "timer", "save", "gold"})
+        name_copies(c, number, **said)
 
 
 def copy_of(c: core.Campaign, number: int, *, where: str | None = None, timed: bool = False) -> int:

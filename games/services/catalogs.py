@@ -24,9 +24,9 @@ from pydantic import ValidationError
 from ruamel.yaml import YAML
 
 from games.core.engine import Game, RuleError
-from games.models import GameCatalog, GroupCatalog
+from games.models import GameCatalog, GroupCatalog, Table
 from games.services import card_sheets
-from games.services.access import AccessDenied
+from games.services.access import Access, AccessDenied
 from storybook.loading import source
 
 MAX_BYTES = 1024 * 1024
@@ -111,6 +111,18 @@ def save_sheet(game: Game, data: Any, *, group_key: str = "", by: Editor) -> dic
     else:
         GameCatalog.objects.update_or_create(game=game.slug, defaults={"data": clean})
     return clean
+
+
+def keep_for_group(game: Game, table: Table, held: Access, state: Any) -> bool:
+    """After a move the game names (``Game.keep_for_group_after``), ``state`` the parsed state
+    after it: the table's card data saved as its group's when the keeper made it; a table with
+    no group, or another seat's move, keeps it at the table only. Returns whether it was."""
+    if not (table.group_key and held.keeper) or game.catalog_from_state_fn is None:
+        return False
+    data = game.catalog_from_state_fn(state)
+    group = Editor(groups=frozenset({table.group_key}))
+    save_sheet(game, data, group_key=table.group_key, by=group)
+    return True
 
 
 def _yaml() -> YAML:

@@ -13,6 +13,7 @@ from pydantic import BaseModel
 from games.core import commute
 from games.core.engine import Game, RuleError, Seat, may_undo
 from games.models import Move, Table
+from games.services import catalogs
 from games.services.access import Access
 from games.services.record import state_before
 from games.services.tables import (
@@ -66,6 +67,8 @@ def apply_move(
             sentence=sentence,
             back_up=move in game.backup_after,
         )
+        if move in game.keep_for_group_after:
+            catalogs.keep_for_group(game, table, held, state)
     # The answer shows the new state: it is ``state`` (``new_state`` is its dump), so the
     # answer need not parse it again.
     _forget_private(state)

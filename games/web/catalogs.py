@@ -247,7 +247,9 @@ def table_card_sheet(request: HttpRequest, code: str) -> HttpResponse:
     POST keeps the card data the table's players entered during the game for the group's next
     tables (the table's keeper, for its group; a librarian for a table with no group)."""
     table = table_or_404(code)
-    if not card_sheets.has_sheet(table.game):
+    game = _game_or_404(table.game)
+    sheet = card_sheets.has_sheet(table.game)
+    if not sheet and (request.method != "POST" or game.Catalog is None):
         # Galzyr has no sheet (its own box's cards are named beside them): no page to send to
         raise Http404(_("This game has no card-data sheet."))
     editor, groups, _mine = _editor(request)
@@ -255,7 +257,6 @@ def table_card_sheet(request: HttpRequest, code: str) -> HttpResponse:
     # The group's key opens its results: only a browser keeping one of its tables is sent it.
     query["group"] = table.group_key if table.group_key in groups else ""
     if request.method == "POST":
-        game = _game_or_404(table.game)
         try:
             catalogs.save_sheet(
                 game, catalogs.from_table(game, table.state), group_key=table.group_key, by=editor
@@ -264,4 +265,6 @@ def table_card_sheet(request: HttpRequest, code: str) -> HttpResponse:
             messages.error(request, str(exc))
         else:
             messages.success(request, _("This table's card data is kept for the next tables."))
+    if not sheet:  # Galzyr: back to the table's own-box cards, where the group names them
+        return redirect(reverse("games:table", args=[table.code]) + "#gz-own-cards")
     return redirect(reverse("games:card-sheet", args=[table.game]) + "?" + urlencode(query))

@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.core.engine import Game
+from games.core.engine import Game, RuleError
 from games.models import Move
 from games.services import catalogs, keeping, tables, turns
 from games.services.access import AccessDenied
@@ -76,6 +76,14 @@ def save(
     for_group = new_group is not None or by.may_save(group_key)
     if not for_group and at is None:
         raise AccessDenied(catalogs.refusal(group_key))
+    if at is not None and game.slug not in TABLE_MOVE:
+        # Galzyr: its own box's cards are named at the table one by one (campaign-name-card)
+        raise RuleError(
+            _(
+                "%(game)s's cards are named at the table one by one: send the data without a version."
+            )
+            % {"game": game.title}
+        )
     clean = catalogs.validate(game, data)
     move, named = None, ""
     with transaction.atomic():

@@ -256,7 +256,9 @@ def galzyr_form(**fields) -> dict:
 
 def test_galzyr_campaign_with_another_worlds_adventurer(client, world, django_assert_num_queries):
     data = galzyr_form()
-    with django_assert_num_queries(5):  # the book, to refuse (3); the form (as on a GET, 2)
+    # the group's card data (its own box's named cards, 2), the book, to refuse (3); the form
+    # (as on a GET, 2)
+    with django_assert_num_queries(7):
         response = post(client, "galzyr", data)
     came_back(response, data, "This world has no adventurer “pell”.")
 

@@ -11,8 +11,10 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from games.core.engine import MoveSet, RuleError
+from games.galzyr import group_cards
 from games.galzyr.campaign.build import name_copies
 from games.galzyr.campaign.facts import Gold, TimerDays
+from games.galzyr.group_cards import OwnCard
 from games.galzyr.reader.reading import printed
 from games.galzyr.state import READERS, State
 from games.galzyr.tracking import campaign_of
@@ -48,6 +50,20 @@ def campaign_name_card(state: State, args: NameCardArgs, seat: str) -> str:
         c, args.number, name=args.name, timer=args.timer, save=args.save, gold=args.gold
     )
     copy = c.copies[cids[0]]
+    # the group's from now on: its later tables name the card when it is recorded there, once
+    # the keeper's device names a card (Game.keep_for_group_after) or saves the table's cards
+    group_cards.remember(
+        state.own_cards,
+        state.world,
+        OwnCard(
+            number=args.number,
+            type=copy.type,
+            name=copy.name,
+            timer=copy.timer,
+            save=copy.save,
+            gold=copy.gold,
+        ),
+    )
     said = [f"“{copy.name}”"]
     if copy.timer is not None:
         said.append(f"timer {copy.timer} days")
