@@ -145,6 +145,37 @@
       if (top) column.scrollTop = top;
     });
   });
+  // On a phone the page scrolls as a whole: the form a player just sent stays where it was
+  // on the screen when the table is swapped in afresh, though what is above it grew or shrank
+  // (a long checklist replaced by a short one moved "Gain" a screen away from the thumb).
+  var sent = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    sent = null;
+    if (!event.detail.target || event.detail.target.id !== "live") return;
+    var elt = event.detail.requestConfig && event.detail.requestConfig.elt;
+    var form = elt && elt.closest ? elt.closest("#live form[action]") : null;
+    if (!form) return;
+    var action = form.getAttribute("action");
+    var same = document.querySelectorAll("#live form[action]");
+    var index = Array.prototype.filter.call(same, function (f) {
+      return f.getAttribute("action") === action;
+    }).indexOf(form);
+    sent = { action: action, index: index, top: form.getBoundingClientRect().top };
+  });
+  // After the swap has settled: keep-open.js has opened again the folds the player had open.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!sent) return;
+    var action = sent.action;
+    var forms = Array.prototype.filter.call(
+      document.querySelectorAll("#live form[action]"),
+      function (f) { return f.getAttribute("action") === action; }
+    );
+    var form = forms[sent.index] || forms[0];
+    if (form && form.offsetParent !== null) {
+      window.scrollBy(0, form.getBoundingClientRect().top - sent.top);
+    }
+    sent = null;
+  });
   // A refusal is said at the top of the table, which a phone may have scrolled far from.
   document.addEventListener("htmx:afterSettle", function () {
     var refused = document.querySelector("#live .flash.error");
