@@ -25,7 +25,7 @@ MAX_NAMED = 1000  # one entry per card number a box can hold (#000–#999)
 MAX_WORLDS = 16  # own-box worlds a group plays; more is no group's shelf
 
 
-def _plain(value: str | None) -> str | None:
+def plain(value: str | None) -> str | None:
     """Printed text, on one line: a control character (a tab, a NUL) is no card's."""
     if value is not None and any(ord(ch) < 32 or ord(ch) == 127 for ch in value):
         raise ValueError("can't hold control characters (tabs, NUL, …)")
@@ -44,7 +44,7 @@ class OwnCard(BaseModel):
     save: str | None = Field(default=None, max_length=300)
     gold: Gold | None = None
 
-    _plain_text = field_validator("name", "save")(_plain)
+    _plain_text = field_validator("name", "save")(plain)
 
 
 Named = Annotated[list[OwnCard], Field(max_length=MAX_NAMED)]

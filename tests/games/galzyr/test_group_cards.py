@@ -225,3 +225,13 @@ def test_the_panel_answer_costs_no_query_more_for_saying_whose_the_names_are(
     with django_assert_num_queries(3):  # the claim with its table, the book's stamp, the log
         content = client.get(reverse("games:table", args=[table.code]), **HTMX).content.decode()
     assert 'id="gz-own-kept"' in content
+
+
+def test_a_name_with_a_control_character_is_refused_at_the_table_with_a_sentence(client):
+    table = new_table("Hearth")
+    keeper = sit(client, table, "sm", keeper=True)
+    post(keeper, table, "campaign-take-card", {"number": "213", "player": "1", "kind": "item"})
+    version = table.version
+    content = post(keeper, table, "campaign-name-card", {"number": "213", "name": "Ro\x00pe"})
+    assert "can't hold control characters" in content
+    assert table.version == version and not GroupCatalog.objects.exists()

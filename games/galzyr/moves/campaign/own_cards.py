@@ -8,7 +8,7 @@ The box's facts (the cards the app ships) are never renamed here.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 from games.core.engine import MoveSet, RuleError
 from games.galzyr import group_cards
@@ -28,6 +28,9 @@ class NameCardArgs(BaseModel):
     timer: TimerDays | None = None  # the timer box, in days (blank: the card has none)
     save: str = Field(default="", max_length=300)  # the save effect as printed
     gold: Gold | None = None
+
+    # what the group types is kept as its card data too: printed text, no control characters
+    _plain_text = field_validator("name", "save")(group_cards.plain)
 
 
 def own_record(state: State, number: int) -> None:
