@@ -49,6 +49,7 @@ PURE = {
         "games.galzyr.game",
         "games.galzyr.state",
         "games.galzyr.tracking",
+        "games.galzyr.catalog",
         "games.galzyr.campaign",
         "games.galzyr.moves",
         "games.galzyr.seat_view",

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from games.core.engine import Game, RuleError, collect
 from games.core.rng import Rng
-from games.galzyr.group_cards import GroupCards
+from games.galzyr.catalog import SavedCatalog
 from games.galzyr.moves import checks, effects, scenes, table
 from games.galzyr.moves.campaign import between_games, board, holdings, own_cards, turns
 from games.galzyr.moves.campaign.between_games import start_campaign
@@ -66,7 +66,7 @@ def setup(options: Options, seed: int) -> State:
         # The same setup as "Set up the first game again" with these choices.
         seed = rng.randbelow(2**31)
         start_campaign(state, book, seed, adventurers=options.adventurers, play=options.play)
-        if printed(book):  # the group's named cards of its own box (group_cards.py)
+        if printed(book):  # the group's named cards of its own box (catalog.py)
             state.own_cards = dict(options.own_cards)
     elif printed(book):
         raise RuleError(
@@ -81,10 +81,10 @@ def setup(options: Options, seed: int) -> State:
     return state
 
 
-def group_cards(state: State) -> dict:
+def catalog_from_state(state: State) -> dict:
     """The table's card data to keep for its group (``Game.catalog_from_state_fn``): the cards
     the group named, every world's as the table started with them, this world's since."""
-    return GroupCards(own_cards=state.own_cards).model_dump(mode="json", exclude_defaults=True)
+    return SavedCatalog(own_cards=state.own_cards).model_dump(mode="json", exclude_defaults=True)
 
 
 def needs(table) -> Book | None:
@@ -157,10 +157,10 @@ game = GalzyrGame(
     ),
     needs_fn=needs,
     hand_fn=State.hand,
-    # The own box's cards a group names are the group's (group_cards.py): saved for it when
+    # The own box's cards a group names are the group's (catalog.py): saved for it when
     # the keeper names one (``keep_for_group_after``), filled into its new tables' options.
-    Catalog=GroupCards,
-    catalog_from_state_fn=group_cards,
+    Catalog=SavedCatalog,
+    catalog_from_state_fn=catalog_from_state,
     keep_for_group_after=frozenset({"campaign-name-card"}),
     # Reading scenes, the book-only calendar and the players, the skill check, and in campaign
     # mode applying the scenes' effects and the campaign assistant's moves.

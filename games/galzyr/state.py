@@ -15,7 +15,7 @@ from games.galzyr.campaign import winners as campaign_winners
 from games.galzyr.campaign.facts import MAX_PLAYERS, Prestige, Seat, story_master
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign.tracked import tracked_facts as campaign_facts
-from games.galzyr.group_cards import ByWorld
+from games.galzyr.catalog import ByWorld
 from games.galzyr.reader import calendar
 from games.galzyr.reader.book import Book, open_book
 from games.galzyr.reader.dice import ROLLS
@@ -51,7 +51,7 @@ class Options(BaseModel):
     # the world's order nobody chose; none: the world's order) and how the first game is played.
     adventurers: list[str] = Field(default_factory=list, max_length=MAX_PLAYERS)
     play: Play = "cooperative"
-    # The own box's cards the group named at its earlier tables, by world (group_cards.py): the
+    # The own box's cards the group named at its earlier tables, by world (catalog.py): the
     # group's saved card data fills it (games/services/catalogs.py ``with_saved_catalog``).
     own_cards: ByWorld = {}
 
@@ -142,7 +142,7 @@ class State(BaseModel):
     checklist_title: str = ""
     checklist_at: str = ""  # where the group was when it was kept (reading.step_key)
     # Own box: the cards the group named, by world, as the table started with them and as
-    # named here since; saved back as the group's card data (group_cards.py).
+    # named here since; saved back as the group's card data (catalog.py).
     own_cards: ByWorld = {}
     checklist: list[CheckStep] = []
     effects: list[Pending] = []  # the outcomes' effects on the campaign, applied one by one

@@ -10,7 +10,7 @@ from typing import Any
 
 from games.core.engine import RuleError
 from games.galzyr import campaign as core
-from games.galzyr import group_cards
+from games.galzyr import catalog
 from games.galzyr.campaign.build import name_copies
 from games.galzyr.campaign.state import in_play
 from games.galzyr.campaign.text import card_label
@@ -135,7 +135,7 @@ def known_or_added(
     book = state.book()
     if not printed(book):
         return
-    ours = group_cards.named(state.own_cards, state.world, number)  # named at an earlier table
+    ours = catalog.named(state.own_cards, state.world, number)  # named at an earlier table
     if not c.numbered(number):
         kind = kind or (ours.type if ours is not None else None)
         if kind is None:

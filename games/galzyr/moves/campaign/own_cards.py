@@ -11,10 +11,10 @@ from __future__ import annotations
 from pydantic import BaseModel, Field, field_validator
 
 from games.core.engine import MoveSet, RuleError
-from games.galzyr import group_cards
+from games.galzyr import catalog
 from games.galzyr.campaign.build import name_copies
 from games.galzyr.campaign.facts import Gold, TimerDays
-from games.galzyr.group_cards import OwnCard
+from games.galzyr.catalog import OwnCard
 from games.galzyr.reader.reading import printed
 from games.galzyr.state import READERS, State
 from games.galzyr.tracking import campaign_of
@@ -30,7 +30,7 @@ class NameCardArgs(BaseModel):
     gold: Gold | None = None
 
     # what the group types is kept as its card data too: printed text, no control characters
-    _plain_text = field_validator("name", "save")(group_cards.plain)
+    _plain_text = field_validator("name", "save")(catalog.plain)
 
 
 def own_record(state: State, number: int) -> None:
@@ -55,7 +55,7 @@ def campaign_name_card(state: State, args: NameCardArgs, seat: str) -> str:
     copy = c.copies[cids[0]]
     # the group's from now on: its later tables name the card when it is recorded there, once
     # the keeper's device names a card (Game.keep_for_group_after) or saves the table's cards
-    group_cards.remember(
+    catalog.remember(
         state.own_cards,
         state.world,
         OwnCard(

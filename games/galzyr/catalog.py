@@ -1,4 +1,4 @@
-"""Own box: the cards a group named, kept for the group's later tables (pure).
+"""Lands of Galzyr card data (``SavedCatalog``): the own box's cards a group named (pure).
 
 A card of the group's own box that the app doesn't know is recorded as "Card #213" and the
 group types what the printed card says (``moves/campaign/own_cards.py``). What they typed is
@@ -51,7 +51,7 @@ Named = Annotated[list[OwnCard], Field(max_length=MAX_NAMED)]
 ByWorld = Annotated[dict[WorldSlug, Named], Field(max_length=MAX_WORLDS)]
 
 
-class GroupCards(BaseModel):
+class SavedCatalog(BaseModel):
     """Galzyr's card data (``Game.Catalog``): the cards a group named, by world. Its field is
     an ``Options`` field too, so a group's saved data fills a new table's options."""
 
@@ -60,7 +60,7 @@ class GroupCards(BaseModel):
     own_cards: ByWorld = {}
 
     @model_validator(mode="after")
-    def _one_entry_a_number(self) -> GroupCards:
+    def _one_entry_a_number(self) -> SavedCatalog:
         for world, cards in self.own_cards.items():
             numbers = [card.number for card in cards]
             if len(numbers) != len(set(numbers)):
