@@ -213,13 +213,10 @@ class Game(Generic[S]):
     # whole catalog a table plays with.
     Catalog: type[BaseModel] | None = None
     catalog_from_state_fn: Callable[[S], dict[str, Any]] | None = None
-    # Moves after which the platform saves the table's card data (catalog_from_state_fn) as
-    # its group's, in the same transaction, when the keeper makes them (Galzyr: naming an own
-    # box's card); anyone else's move is kept at the table only.
-    keep_for_group_after: frozenset[str] = frozenset()
-    # Moves after which the platform stores a backup of the table (in the same transaction),
-    # e.g. {"campaign-save"}: the moments a group would be sorry to lose.
+    # Moves after which the platform, in the move's transaction, backs the table up (e.g.
+    # "campaign-save") or, made by a keeper, saves its card data as its group's (Galzyr).
     backup_after: frozenset[str] = frozenset()
+    keep_for_group_after: frozenset[str] = frozenset()
     # A seat's role in the current state when the game has roles beyond the seat kinds
     # (Galzyr: the active player); by default a seat's role is its kind.
     role_fn: Callable[[S, str], str] | None = None
@@ -229,9 +226,8 @@ class Game(Generic[S]):
     # refused a move for ACTIVE with "It is Mara's turn." (``role_fn``, when given, decides
     # the roles instead: Galzyr's story master rotates with the turn).
     turn_fn: Callable[[S], str | None] | None = None
-    # The seats with something to do now (a turn, a step, an answer owed): the shared display
-    # handed over to a seat hides again once it is not among them (games/services/hand_over.py). Left
-    # out, a seat has something to do while its role allows a move.
+    # The seats with something to do now (a turn, a step, an answer owed; left out: while its
+    # role allows a move): a display handed to a seat hides once it isn't (services/hand_over).
     to_act_fn: Callable[[S], set[str]] | None = None
     # What is secret: the keys under which ``view`` puts what only some seats may see (a
     # hand, face-down VP). A value another seat's view holds under one of these keys must
