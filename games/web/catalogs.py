@@ -245,7 +245,8 @@ def table_card_sheet(request: HttpRequest, code: str) -> HttpResponse:
     """The sheet of a table's game for the table's group, with a way back to the table.
 
     POST keeps the card data the table's players entered during the game for the group's next
-    tables (the table's keeper, for its group; a librarian for a table with no group)."""
+    tables (the table's keeper, for its group; a librarian for a table with no group; at a
+    table with no group, the sheet asks its keeper for the group's name first)."""
     table = table_or_404(code)
     game = _game_or_404(table.game)
     sheet = card_sheets.has_sheet(table.game)
@@ -256,7 +257,13 @@ def table_card_sheet(request: HttpRequest, code: str) -> HttpResponse:
     query = {"table": table.code}
     # The group's key opens its results: only a browser keeping one of its tables is sent it.
     query["group"] = table.group_key if table.group_key in groups else ""
-    if request.method == "POST":
+    if request.method == "POST" and sheet and not table.group_key and not editor.librarian:
+        # No group to keep them for yet: the sheet (its cards as this table has them) asks the
+        # keeper for the group's name, and saving there keeps them for the group.
+        messages.info(
+            request, _("This table has no group yet: name it by the Save button to keep its cards.")
+        )
+    elif request.method == "POST":
         try:
             catalogs.save_sheet(
                 game, catalogs.from_table(game, table.state), group_key=table.group_key, by=editor

@@ -160,3 +160,15 @@ def test_a_keeper_without_a_seat_yet_names_the_group_and_enters_nothing():
     table.refresh_from_db()
     assert table.group == "Owls" and not table.moves.exists()
     assert GroupCatalog.objects.get().group_key == table.group_key
+
+
+def test_keeping_a_lone_tables_entries_leads_to_naming_its_group():
+    """ "Keep this table's entries for new tables" at a table without a group: no librarian's
+    refusal, but the sheet with the table's cards, asking for the group's name."""
+    table = lone_table()
+    keeper = sit(Client(), table, "table", keeper=True)
+    response = keeper.post(reverse("games:table-card-sheet", args=[table.code]), follow=True)
+    html = response.content.decode()
+    assert "This table has no group yet: name it by the Save button" in html
+    assert 'id="sheet-group"' in html and "librarian" not in html
+    assert not GroupCatalog.objects.exists()
