@@ -3,6 +3,8 @@ starts with a path is written to that path in a throwaway tree, the registry blo
 registered, and the platform's generic tests run on the game with no other edit (setup and
 moves through the services, the new-table form, the pages, the API, undo, export/import,
 the bounds of its numbers, no secret reaching another seat), then the recipe's own tests.
+The same generic tests run on the smallest game the recipe allows (tests/counter_game.py:
+public, one move), so they accept it too.
 
 The game's package joins ``games`` for this module only (its ``__path__`` takes the tree's
 ``games/``), its templates the template directories; both are gone after.
@@ -24,12 +26,15 @@ from django.urls import reverse
 import games
 from games.core import registry
 from games.services import tables
+from tests import counter_game
+from tests import test_layout as layout
 from tests.api.test_every_game_api import check_the_api_plays
 from tests.games.core.test_bounds import game_models, unbounded_models
 from tests.games.services.test_exchange_roundtrip import check_round_trip
 from tests.games.services.test_tables_loaded_state import check_own_state_shows_what_a_parse_shows
 from tests.games.web.test_home_new_table import check_the_form_starts_a_table
 from tests.seating import sit
+from tests.test_hand_over_leaks import check_the_hand_over
 from tests.test_leak_matrix import check_no_secret_reaches_another_requester
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +77,6 @@ def recipe_game(tmp_path_factory):
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(text)
     package = module.rsplit(".", 1)[0]
-    (root / package.replace(".", "/") / "__init__.py").touch()
     games.__path__.append(str(root / "games"))
     try:
         with override_settings(TEMPLATES=with_template_dir(root / "templates")):
@@ -84,6 +88,19 @@ def recipe_game(tmp_path_factory):
         games.__path__.remove(str(root / "games"))
         for name in [name for name in sys.modules if name.startswith(package)]:
             del sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def counter():
+    registry.all_games()["counter"] = counter_game.game
+    yield counter_game.game
+    registry.all_games().pop("counter")
+
+
+@pytest.fixture(scope="module", params=["recipe_game", "counter"])
+def new_game(request):
+    """The recipe's game, then the smallest one: each generic test runs on both."""
+    return request.getfixturevalue(request.param)
 
 
 def with_template_dir(directory: Path) -> list[dict]:
@@ -98,7 +115,11 @@ def many_tries(settings):
 
 def test_the_recipe_names_every_part():
     files = recipe()
-    assert {"games/core/registry.py", "templates/games/my_game/panel.html"} <= set(files)
+    assert {
+        "games/core/registry.py",
+        "games/my_game/__init__.py",
+        "templates/games/my_game/panel.html",
+    } <= set(files)
     assert any(path.startswith("tests/") for path in files)
     assert "MoveSet(" in files["games/my_game/moves.py"]
     game_py = files["games/my_game/game.py"]
@@ -106,17 +127,17 @@ def test_the_recipe_names_every_part():
         assert part in game_py, part
 
 
-def test_its_sample_tables_play_through_the_services(recipe_game):
-    for options in recipe_game.sample_options:
-        check_own_state_shows_what_a_parse_shows(recipe_game.slug, options)
+def test_its_sample_tables_play_through_the_services(new_game):
+    for options in new_game.sample_options:
+        check_own_state_shows_what_a_parse_shows(new_game.slug, options)
         for seed in range(3):
-            check_round_trip(recipe_game.slug, options, seed, steps=8)
+            check_round_trip(new_game.slug, options, seed, steps=8)
 
 
-def test_its_form_and_the_api_start_and_play_it(recipe_game):
-    for options in recipe_game.sample_options:
-        check_the_form_starts_a_table(Client(), recipe_game.slug, options)
-        check_the_api_plays(recipe_game.slug, options)
+def test_its_form_and_the_api_start_and_play_it(new_game):
+    for options in new_game.sample_options:
+        check_the_form_starts_a_table(Client(), new_game.slug, options)
+        check_the_api_plays(new_game.slug, options)
 
 
 def test_its_panel_offers_its_moves_on_the_table_page(recipe_game):
@@ -126,16 +147,20 @@ def test_its_panel_offers_its_moves_on_the_table_page(recipe_game):
     assert page.status_code == 200 and f'action="{move}"' in page.content.decode()
 
 
-def test_its_numbers_are_bounded(recipe_game):
+def test_its_numbers_are_bounded(new_game):
     found: list[str] = []
-    for model in game_models(recipe_game):
+    for model in game_models(new_game):
         unbounded_models(model, found, set())
     assert found == []
 
 
-def test_no_secret_reaches_another_seat(recipe_game):
-    assert recipe_game.secret_keys
-    check_no_secret_reaches_another_requester(recipe_game.slug)
+def test_the_recipes_game_has_secrets_to_keep(recipe_game):
+    assert recipe_game.secret_keys == {"bonus"}
+
+
+def test_no_secret_reaches_another_seat(new_game):
+    check_no_secret_reaches_another_requester(new_game.slug)
+    check_the_hand_over(new_game.slug)
 
 
 def test_its_own_tests_pass(recipe_game, tmp_path):
@@ -148,3 +173,17 @@ def test_its_own_tests_pass(recipe_game, tmp_path):
     assert tests
     for test in tests:
         test()
+
+
+def test_its_rules_are_checked_for_purity(tmp_path):
+    """tests/test_layout.py finds the game's rules from its registry line: the recipe's files
+    pass, and the same files with Django imported in the rules fail, with no edit there."""
+    for tree, tail in (("as-written", ""), ("with-django", "\nimport django.db\n")):
+        for path, text in recipe().items():
+            (tmp_path / tree / path).parent.mkdir(parents=True, exist_ok=True)
+            (tmp_path / tree / path).write_text(
+                text + (tail if path == "games/my_game/rules.py" else "")
+            )
+    assert "games.my_game.rules" in layout.game_rules(tmp_path / "as-written")
+    assert layout.impure_imports(tmp_path / "as-written") == set()
+    assert layout.impure_imports(tmp_path / "with-django") == {"games.my_game.rules -> django"}

@@ -48,6 +48,12 @@ def shows_only(client, table, seat: str) -> None:
 
 @pytest.mark.parametrize("slug", sorted(all_games()))
 def test_a_seats_secrets_show_on_the_display_only_after_the_hand_over(slug):
+    check_the_hand_over(slug)
+
+
+def check_the_hand_over(slug: str) -> None:
+    """The display shows a seat's view only between the hand-over and "hide again" (a game
+    without secrets: every player's seat in turn)."""
     table = with_secrets(slug)
     game = all_games()[slug]
     seats = [s.id for s in game.seats(table.state) if s.kind != "table"]

@@ -6,7 +6,9 @@ imports, absolute and relative, make one graph; the tests below fail on
 - an import cycle between modules;
 - an import of ``games`` from ``storybook`` (the storybook knows no game);
 - an import of Django (or DRF, drf-spectacular, django-htmx), or of a project module that is
-  not pure itself, from a module the ``PURE`` list below declares pure;
+  not pure itself, from a module declared pure: the ``PURE`` list below, and each registered
+  game's rules (the module games/core/registry.py's ``GAME_MODULES`` names, and every module
+  of its package it imports, read from the source: a new game is checked with no edit here);
 - a function-level import, unless ``ALLOWED_FUNCTION_IMPORTS`` gives the reason it can't be
   at the top;
 - a .py file over 400 lines anywhere in the project (tests and the bench included);
@@ -110,29 +112,29 @@ KNOWN: dict[str, dict[str, str]] = {
 }
 
 
-def module_name(path: Path) -> str:
-    parts = path.relative_to(ROOT).with_suffix("").parts
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = path.relative_to(root).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
 @cache
-def modules() -> dict[str, Path]:
+def modules(root: Path = ROOT) -> dict[str, Path]:
     found = {}
-    for root in WALKED:
-        for path in sorted((ROOT / root).rglob("*.py")):
+    for top in WALKED:
+        for path in sorted((root / top).rglob("*.py")):
             if "migrations" not in path.parts:
-                found[module_name(path)] = path
+                found[module_name(path, root)] = path
     return found
 
 
-def _resolved(name: str) -> str | None:
+def _resolved(name: str, root: Path = ROOT) -> str | None:
     """The project module ``name`` runs: itself, else the package or module holding it."""
-    while name and name not in modules():
+    while name and name not in modules(root):
         name = name.rpartition(".")[0]
     return name or None
 
 
-def _imports(mod: str, path: Path) -> list[tuple[str, bool]]:
+def _imports(mod: str, path: Path, root: Path = ROOT) -> list[tuple[str, bool]]:
     """(imported dotted name, inside a function?) of every import statement of the module."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
     package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
@@ -150,7 +152,7 @@ def _imports(mod: str, path: Path) -> list[tuple[str, bool]]:
                     base = ".".join(parts + ([base] if base else []))
                 for alias in child.names:
                     name = f"{base}.{alias.name}"
-                    found.append((name if _resolved(name) == name else base, in_function))
+                    found.append((name if _resolved(name, root) == name else base, in_function))
             visit(child, inside)
 
     visit(tree, False)
@@ -158,8 +160,8 @@ def _imports(mod: str, path: Path) -> list[tuple[str, bool]]:
 
 
 @cache
-def imports() -> dict[str, list[tuple[str, bool]]]:
-    return {mod: _imports(mod, path) for mod, path in modules().items()}
+def imports(root: Path = ROOT) -> dict[str, list[tuple[str, bool]]]:
+    return {mod: _imports(mod, path, root) for mod, path in modules(root).items()}
 
 
 @cache
@@ -217,8 +219,45 @@ def _under(mod: str, prefix: str) -> bool:
     return mod == prefix or mod.startswith(prefix + ".")
 
 
-def is_pure(mod: str) -> bool:
-    return any(_under(mod, p) for prefixes in PURE.values() for p in prefixes)
+@cache
+def game_rules(root: Path = ROOT) -> frozenset[str]:
+    """Each registered game's module (``GAME_MODULES``, read with ast) and every module of its
+    package that it imports, directly or not: the game's pure rules."""
+    registry = ast.parse(modules(root)["games.core.registry"].read_text(encoding="utf-8"))
+    (table,) = [
+        node.value
+        for node in registry.body
+        if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "GAME_MODULES"
+    ]
+    found, todo = set(), [ast.literal_eval(value) for value in table.values]
+    while todo:
+        mod = todo.pop()
+        package = mod.rpartition(".")[0]
+        if mod in found or mod not in modules(root):
+            continue
+        found.add(mod)
+        targets = (_resolved(name, root) for name, _inside in imports(root)[mod])
+        todo += [t for t in targets if t and _under(t, package)]
+    return frozenset(found)
+
+
+def is_pure(mod: str, root: Path = ROOT) -> bool:
+    declared = any(_under(mod, p) for prefixes in PURE.values() for p in prefixes)
+    return declared or mod in game_rules(root)
+
+
+def impure_imports(root: Path = ROOT) -> set[str]:
+    """``module -> what it imports`` for each pure module's import of Django or of a project
+    module that is not pure."""
+    found = set()
+    for mod, names in imports(root).items():
+        if not is_pure(mod, root):
+            continue
+        for name, _inside in names:
+            target = _resolved(name, root)
+            if is_django(name) or (target and target != mod and not is_pure(target, root)):
+                found.add(f"{mod} -> {target or name.split('.')[0]}")
+    return found
 
 
 def is_django(name: str) -> bool:
@@ -237,15 +276,7 @@ def offenders(rule: str) -> set[str]:
             if _under(target, "games")
         }
     if rule == "impure import":
-        found = set()
-        for mod, names in imports().items():
-            if not is_pure(mod):
-                continue
-            for name, _inside in names:
-                target = _resolved(name)
-                if is_django(name) or (target and target != mod and not is_pure(target)):
-                    found.add(f"{mod} -> {target or name.split('.')[0]}")
-        return found
+        return impure_imports()
     if rule == "function-level import":
         return {
             f"{mod} -> {name}"

@@ -231,8 +231,9 @@ class Game(Generic[S]):
     to_act_fn: Callable[[S], set[str]] | None = None
     # What is secret: the keys under which ``view`` puts what only some seats may see (a
     # hand, face-down VP). A value another seat's view holds under one of these keys must
-    # not reach anyone whose own view lacks it (tests/test_leak_matrix.py).
-    secret_keys: frozenset[str] = frozenset()
+    # not reach anyone whose own view lacks it (tests/test_leak_matrix.py). Required, so a
+    # game says it: ``frozenset()`` declares that every seat may see everything.
+    secret_keys: frozenset[str] = field(kw_only=True)
     # The places every move reads (dotted paths, "*" for any key or index): whose turn it is,
     # the phase, shared counters. A move made against an older version is refused when a move
     # since changed one of them (games/core/commute.py); a game that names none leaves it to each

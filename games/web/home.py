@@ -21,14 +21,22 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.core import codes
-from games.core.engine import RuleError
+from games.core.engine import Game, RuleError
 from games.core.registry import all_games, get_game
 from games.services import group_results, seating, tables
 from games.web import browser_groups, credentials, throttle
 from games.web.forms import json_object_field
 from games.web.table import device_tables
 
-PLAYER_SLOTS = 6  # name inputs on the new-table form
+PLAYER_SLOTS = 6  # name inputs on the new-table form of a game that sets no maximum
+
+
+def player_slots(game: Game) -> int:
+    """Name inputs on the new-table form: as many players as the game seats at most (its
+    ``Options.players`` ``max_length``), else ``PLAYER_SLOTS``."""
+    field = game.Options.model_fields.get("players")
+    limits = [getattr(m, "max_length", None) for m in field.metadata] if field else []
+    return min((n for n in limits if n is not None), default=PLAYER_SLOTS)
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -97,7 +105,7 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
             # The groups this browser plays with, offered so a typo doesn't split a group.
             "group_names": browser_groups.names(request, mine),
             "posted": dict(request.POST.lists()),
-            "player_names": names + [""] * (PLAYER_SLOTS - len(names)),  # one per seat
+            "player_names": names + [""] * (player_slots(game) - len(names)),  # one per seat
         },
     )
 

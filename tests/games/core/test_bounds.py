@@ -116,6 +116,7 @@ jar = Game(
     setup_fn=lambda options, seed: Jar(),
     view_fn=lambda state, seat: state.model_dump(),
     seats_fn=lambda state: [Seat("table", "Table", "table")],
+    secret_keys=frozenset(),
     moves=collect(moves),
 )
 

@@ -129,6 +129,7 @@ commons = Game(
     view_fn=view,
     seats_fn=seats,
     template="tests/tally_panel.html",
+    secret_keys=frozenset(),
     contended=frozenset({"turn"}),  # every move reads whose turn it is,
     moves=collect(moves),
 )

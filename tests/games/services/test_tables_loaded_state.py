@@ -136,7 +136,7 @@ def check_own_state_shows_what_a_parse_shows(slug: str, options: dict) -> None:
     game = all_games()[slug]
     rng = random.Random(f"{slug}-{json.dumps(options)}")
     data = game.setup(options, seed=rng.randrange(2**32))
-    accepted = set()
+    accepted = 0
     for _ in range(STEPS):
         found = scalars_of(data)
         seats = [seat.id for seat in game.seats(data)]
@@ -154,11 +154,11 @@ def check_own_state_shows_what_a_parse_shows(slug: str, options: dict) -> None:
             assert json.loads(json.dumps(shown(game, state), default=str)) == json.loads(
                 json.dumps(shown(game, game.load(stored)), default=str)
             ), (name, args)
-            accepted.add(name)
+            accepted += 1
             data = stored
             break
-    # The walk must have moved, or it tested nothing.
-    assert len(accepted) >= 2, accepted
+    # The walk must have moved, or it tested nothing (a game may have a single move).
+    assert accepted >= 2, accepted
 
 
 def test_the_answer_to_a_move_does_not_parse_the_state_again(world, client, monkeypatch):

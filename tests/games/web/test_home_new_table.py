@@ -16,14 +16,14 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from games.core.registry import all_games
 from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables
+from games.web.home import player_slots
 from tests.games.services.test_tables_loaded_state import sample_cases
 
 pytestmark = pytest.mark.django_db
-
-BLANK_SEATS = 6  # name inputs on the form
 
 
 class _Resubmission(HTMLParser):
@@ -100,8 +100,9 @@ def came_back(response, data: dict, says: str) -> str:
     return html
 
 
-def seats(*names: str) -> list[str]:
-    return [*names] + [""] * (BLANK_SEATS - len(names))
+def seats(*names: str, game: str = "tally") -> list[str]:
+    """The form's player inputs: ``names``, then blanks up to the game's most (tally: 4)."""
+    return [*names] + [""] * (player_slots(all_games()[game]) - len(names))
 
 
 # -- every registered game ------------------------------------------------------------------
@@ -113,7 +114,7 @@ def check_the_form_starts_a_table(client, slug: str, options: dict) -> None:
     page = client.get(reverse("games:new", args=[slug]))
     assert page.status_code == 200
     rest = {key: value for key, value in options.items() if key != "players"}
-    data = {"name": "From the form", "player": seats(*options.get("players", []))}
+    data = {"name": "From the form", "player": seats(*options.get("players", []), game=slug)}
     response = post(client, slug, {**data, "options_json": json.dumps(rest)})
     assert response.status_code == 302, response.content.decode()[:500]
     table = Table.objects.filter(name="From the form").latest("pk")
@@ -133,6 +134,12 @@ def test_every_game_starts_a_table_from_its_form(client, world, slug, options):
 def test_a_fresh_form_sends_blank_seats(client):
     html = client.get(reverse("games:new", args=["tally"])).content.decode()
     assert resubmitted(html) == {"name": [""], "group": [""], "player": seats()}
+
+
+def test_the_form_offers_as_many_players_as_the_game_seats(client):
+    """Tavern Tales seats five at most: five name inputs, not the six of a game with no limit."""
+    html = client.get(reverse("games:new", args=["tavern-tales"])).content.decode()
+    assert html.count('name="player"') == 5
 
 
 def test_a_refused_form_keeps_the_names_in_their_seats(client, django_assert_num_queries):
@@ -175,7 +182,7 @@ def test_dark_tales(client):
     data = {
         "name": "Tale night",
         "group": "Fridays",
-        "player": seats("Mara", "Bo", "Cy"),
+        "player": seats("Mara", "Bo", "Cy", game="dark-tales"),
         "opt_setting_a": "A3",
         "opt_setting_b": "B2",
         "opt_first_player": "Zed",  # nobody at the table
@@ -186,7 +193,7 @@ def test_dark_tales(client):
 
 @pytest.mark.parametrize("slug", ["dark-tales", "tales-of-danger"])
 def test_an_empty_player_list_keeps_the_options(client, slug):
-    data = {"name": "Tonight", "group": "", "player": seats(), "opt_first_player": "2"}
+    data = {"name": "Tonight", "group": "", "player": seats(game=slug), "opt_first_player": "2"}
     if slug == "dark-tales":
         data |= {"opt_setting_a": "A1", "opt_setting_b": "B3"}
     refused(client, slug, data, "players: field required")
@@ -196,7 +203,7 @@ def test_tales_of_danger(client):
     data = {
         "name": "Voyage",
         "group": "",
-        "player": seats("Ada", "Bo"),
+        "player": seats("Ada", "Bo", game="tales-of-danger"),
         "opt_first_player": "5",
     }
     html = refused(client, "tales-of-danger", data, "There is no player 5 among 2.")
@@ -207,7 +214,7 @@ def test_tavern_tales(client):
     data = {
         "name": "Friday",
         "group": "Tavern",
-        "player": seats("Mara", "Bo", "Cy"),
+        "player": seats("Mara", "Bo", "Cy", game="tavern-tales"),
         "opt_modules.rooms": "on",
         "opt_modules.specialty_drinks": "on",
         "opt_epic_duel": "on",  # refused: for 2 players
@@ -223,7 +230,7 @@ def test_tavern_tales_with_nothing_ticked_draws_the_first_player(client):
     data = {
         "name": "",
         "group": "",
-        "player": seats("Mara"),
+        "player": seats("Mara", game="tavern-tales"),
         "opt_first_player": "",
         "opt_drinks": ["-"] * 5,
     }
@@ -243,7 +250,7 @@ def galzyr_form(**fields) -> dict:
     return {
         "name": "Friday",
         "group": "Marches",
-        "player": seats("Mara", "Bo"),
+        "player": seats("Mara", "Bo", game="galzyr"),
         "opt_world": "sallowmere-marches",
         "opt_challenge": "true",
         "opt_mode": "campaign",
