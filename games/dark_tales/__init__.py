@@ -1,1 +1,13 @@
-"""Dark Tales: rules assistant and score tracker (pure rules in ``rules``)."""
+"""Dark Tales: rules assistant and score tracker. Pure rules (no Django, no I/O).
+
+- ``game``: the ``Game`` the platform drives, gathering every move module's ``MoveSet``
+- ``state``: ``State`` and ``Options`` (a new table's choices), with the helpers moves share
+- ``rules``: setup and the turn's moves (draw, item, play a card)
+- ``effects``: what a card or an item does when played
+- ``manual``: the by-hand moves (card text, corrections, naming the cards in a hand)
+- ``card_entry``: the card-data sheet's move
+- ``catalog``: the cards and setting cards, as far as the rulebook states them, and the card
+  data a group saves (``DarkTalesCatalog``, the game's ``Catalog``)
+- ``scoring``: the end of the game, winners and the invariants
+- ``seat_view``: the seats and what each one may see
+"""

@@ -1,0 +1,21 @@
+"""Lands of Galzyr: the storybook reader and, in campaign mode, the campaign assistant.
+
+Pure rules (no Django, no I/O; tests/test_layout.py checks them):
+
+- ``game``: the ``Game`` the platform drives, gathering every move module's ``MoveSet``
+- ``state``: the whole game's ``State`` (the reader's, holding the campaign's in campaign
+  mode) and ``Options``, the seats' roles, the outcome and the invariants
+- ``moves/``: the moves, one module per area (``scenes``, ``checks``, ``effects``, ``table``)
+  and campaign mode's in ``moves/campaign/``
+- ``tracking``: what the campaign move modules share
+- ``reader/``: the book of numbered scenes, reading one, its effects, the dice, the book-only
+  calendar and the printed box's event cards
+- ``campaign/``: the campaign core (card copies, adventurers, calendar, rounds, the rulebook's
+  procedures, a world's readiness)
+- ``seat_view/``: what each seat may see (``reader``: the seats and the view; ``campaign``)
+- ``playtest/``: a world's book played many times with these rules
+
+Django side, the game's own: ``apps`` (installs the shelf that reads stored worlds,
+``reader.database_shelf``), ``web`` (the trays and "where is" pages and their API),
+``templatetags`` and ``management`` (its commands).
+"""

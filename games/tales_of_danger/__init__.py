@@ -1,1 +1,14 @@
-"""Tales of Danger #1: Days of Discovery — pure rules (see rules.py)."""
+"""Tales of Danger #1: Days of Discovery. Pure rules (no Django, no I/O).
+
+- ``game``: the ``Game`` the platform drives, gathering every move module's ``MoveSet``
+- ``state``: ``State`` and ``Options`` (a new table's choices)
+- ``rules``: setup, the invariants and who is to act
+- moves: ``acts`` (dealing and Act 1), ``market`` (Act 2), ``voyage`` (Act 3),
+  ``card_entry`` (card data read off the box, and the card-data sheet)
+- ``sponsors``: whether a hand can secure a sponsor (moves and pages ask alike)
+- ``table``: small helpers the acts share (seats, hands, the deck, the pool)
+- ``catalog``: the cards as far as the rulebook tells, and the card data a group saves
+  (``CatalogPatch``, the game's ``Catalog``)
+- ``scoring``: the scores and ties
+- ``seat_view``: the seats and what each one may see
+"""

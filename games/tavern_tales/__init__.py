@@ -1,1 +1,14 @@
-"""Tavern Tales: Legends of Dungeon Drop — pure rules (no Django). The game object is in rules."""
+"""Tavern Tales: Legends of Dungeon Drop. Pure rules (no Django, no I/O).
+
+- ``game``: the ``Game`` the platform drives, gathering every move module's ``MoveSet``
+- ``state``: ``State`` and ``Options`` (a new table's choices), with small shared helpers
+- ``rules``: setup, the seats, the turn's moves (Think'n'Drink, claims, passing, flipping
+  the table), the outcome and the invariants
+- ``claims``: staking a claim, one-upmanship and collecting, called by ``rules``' moves
+- ``powers``: the Adventurer Powers
+- ``manual``: the by-hand moves and the card data a group saves (``SavedCatalog``, the
+  game's ``Catalog``)
+- ``catalog``: the cards as far as the rulebook states them
+- ``scoring``: what a claim's winner scores
+- ``seat_view``: what each seat may see
+"""
