@@ -21,6 +21,7 @@ from games.core.engine import RuleError
 from games.models import Move, Table
 from games.services import access, backups, seating, tables
 from games.services.access import Access, AccessDenied
+from games.services.shown import shown
 
 
 class TextField(serializers.CharField):
@@ -82,7 +83,7 @@ def table_json(table: Table, held: Access, state: BaseModel | None = None) -> di
     game = tables.game_of(table)
     if state is None:  # parsed once for all below
         state = tables.loaded_state(table)
-    outcome = game.outcome_fn(state)
+    seen = shown(game, state, held.view_seat, held.seat)
     return {
         "code": table.code,
         "game": table.game,
@@ -90,10 +91,10 @@ def table_json(table: Table, held: Access, state: BaseModel | None = None) -> di
         "version": table.version,
         "seat": held.seat,
         "keeper": held.keeper,
-        "seats": [vars(s) for s in game.seats_fn(state)],
-        "state": game.view_fn(state, held.view_seat),
-        "may": game.may(state, held.seat) if held.seat else {},
-        "outcome": outcome.as_json() if outcome else None,
+        "seats": [vars(s) for s in seen.seats],
+        "state": seen.view,
+        "may": seen.may,
+        "outcome": seen.outcome.as_json() if seen.outcome else None,
         "updated": table.updated,
     }
 

@@ -24,6 +24,7 @@ from games.models import Table
 from games.services import access, keeping, record, seating, tables, turns
 from games.services.access import Access
 from games.services.hand_over import hand_over_part, still_handed
+from games.services.shown import shown
 from games.web import credentials
 from games.web.forms import args_from_form, version_from_form
 
@@ -85,8 +86,8 @@ def table_context(
         # Handed over to a seat whose turn or step is over: the display hides again.
         done = still_handed(game, state, held, table.version)
         hidden_again, held, seat_id = done is not held, done, done.seat
-    seats = {seat.id: seat for seat in game.seats_fn(state)}
-    outcome = game.outcome_fn(state)
+    seen = shown(game, state, seat_id, seat_id)
+    seats = {seat.id: seat for seat in seen.seats}
     recent = list(record.history(table, RECENT))
     last = turns.last_undoable(recent)
     # the shared display handed to a player still undoes as the display (turns.undoer)
@@ -97,8 +98,8 @@ def table_context(
         "table": table,
         "game": game,
         "seat": seats[seat_id],
-        "view": game.view_fn(state, seat_id),
-        "outcome": outcome,
+        "view": seen.view,
+        "outcome": seen.outcome,
         "recent": recent,
         # Undo: the engine's declaration (may_undo), which the service enforces
         "last_move": last,
@@ -109,8 +110,7 @@ def table_context(
         # Every move form posts to move_base + its name (see games/move_form_open.html).
         "move_base": reverse("games:move", args=[table.code, "x"])[:-2],
         "moves": game.moves,
-        # The moves this seat's role allows (the engine's declaration): its buttons.
-        "may": game.may(state, seat_id),
+        "may": seen.may,
         "keeper": keeper,
         "group_key": table.group_key if table.group else "",
         "hand_over": hand_over_part(table, held, list(seats.values())),

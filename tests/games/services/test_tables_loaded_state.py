@@ -1,6 +1,7 @@
 """A move's answer reuses the state model the move changed instead of parsing the stored JSON
 again (``Written.state``): for every registered game, what the answer shows from that
-model must be what a fresh parse of the stored state shows — seats, outcome, every seat's view.
+model (games/services/shown.py) must be what a fresh parse of the stored state shows — seats,
+outcome, every seat's view and the moves it may make.
 
 Each game is walked at random: moves and arguments are drawn from the move's argument model
 and from values found in the state, and every move the rules accept is checked.
@@ -8,6 +9,7 @@ and from values found in the state, and every move the rules accept is checked.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import types
@@ -24,6 +26,7 @@ from games.core.registry import all_games
 from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables, turns
+from games.services.shown import shown
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
@@ -114,14 +117,11 @@ def random_args(model: type[BaseModel], rng: random.Random, found: dict, depth: 
     return args
 
 
-def shown(game, state) -> dict:
-    """Everything a move's answer shows of ``state`` (HTMX page and API alike)."""
-    seats = game.seats_fn(state)
-    outcome = game.outcome_fn(state)
+def shown_to_every_seat(game, state) -> dict:
+    """Everything a move's answer shows of ``state`` to each seat (HTMX page and API alike)."""
     return {
-        "seats": [vars(seat) for seat in seats],
-        "outcome": outcome.as_json() if outcome else None,
-        "views": {seat.id: game.view_fn(state, seat.id) for seat in seats},
+        seat.id: dataclasses.asdict(shown(game, state, seat.id, seat.id))
+        for seat in game.seats_fn(state)
     }
 
 
@@ -151,9 +151,9 @@ def check_own_state_shows_what_a_parse_shows(slug: str, options: dict) -> None:
             # What apply_move leaves for the answer, next to what a parse of the stored text gives.
             turns._forget_private(state)
             stored = json.loads(json.dumps(new_data))
-            assert json.loads(json.dumps(shown(game, state), default=str)) == json.loads(
-                json.dumps(shown(game, game.load(stored)), default=str)
-            ), (name, args)
+            after_move = json.dumps(shown_to_every_seat(game, state), default=str)
+            after_parse = json.dumps(shown_to_every_seat(game, game.load(stored)), default=str)
+            assert json.loads(after_move) == json.loads(after_parse), (name, args)
             accepted += 1
             data = stored
             break
