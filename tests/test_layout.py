@@ -33,12 +33,11 @@ offends (delete your line once it is fixed). By the end of the session it is emp
 from __future__ import annotations
 
 import ast
-from collections import defaultdict
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-WALKED = ("games", "storybook", "config")
+from tests.layout_graph import ROOT, cycles, edges, imports, modules, resolved, under
+
 SIZED = ("games", "storybook", "config", "tests", "bench", "scripts", "manage.py")
 MAX_LINES = 400
 DJANGO = ("django", "rest_framework", "drf_spectacular", "django_htmx")
@@ -112,113 +111,6 @@ KNOWN: dict[str, dict[str, str]] = {
 }
 
 
-def module_name(path: Path, root: Path = ROOT) -> str:
-    parts = path.relative_to(root).with_suffix("").parts
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-@cache
-def modules(root: Path = ROOT) -> dict[str, Path]:
-    found = {}
-    for top in WALKED:
-        for path in sorted((root / top).rglob("*.py")):
-            if "migrations" not in path.parts:
-                found[module_name(path, root)] = path
-    return found
-
-
-def _resolved(name: str, root: Path = ROOT) -> str | None:
-    """The project module ``name`` runs: itself, else the package or module holding it."""
-    while name and name not in modules(root):
-        name = name.rpartition(".")[0]
-    return name or None
-
-
-def _imports(mod: str, path: Path, root: Path = ROOT) -> list[tuple[str, bool]]:
-    """(imported dotted name, inside a function?) of every import statement of the module."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
-    found = []
-
-    def visit(node: ast.AST, in_function: bool) -> None:
-        for child in ast.iter_child_nodes(node):
-            inside = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
-            if isinstance(child, ast.Import):
-                found.extend((alias.name, in_function) for alias in child.names)
-            elif isinstance(child, ast.ImportFrom):
-                base = child.module or ""
-                if child.level:
-                    parts = package.split(".")[: len(package.split(".")) - child.level + 1]
-                    base = ".".join(parts + ([base] if base else []))
-                for alias in child.names:
-                    name = f"{base}.{alias.name}"
-                    found.append((name if _resolved(name, root) == name else base, in_function))
-            visit(child, inside)
-
-    visit(tree, False)
-    return found
-
-
-@cache
-def imports(root: Path = ROOT) -> dict[str, list[tuple[str, bool]]]:
-    return {mod: _imports(mod, path, root) for mod, path in modules(root).items()}
-
-
-@cache
-def edges() -> dict[str, set[str]]:
-    """Module -> the project modules it imports (a submodule's import of its own package's
-    ``__init__`` is left out: Python has run that package first anyway)."""
-    graph: dict[str, set[str]] = defaultdict(set)
-    for mod, names in imports().items():
-        for name, _inside in names:
-            target = _resolved(name)
-            if target and target != mod and not mod.startswith(target + "."):
-                graph[mod].add(target)
-    return graph
-
-
-def cycles() -> list[list[str]]:
-    """The strongly connected components of more than one module (Tarjan, iterative)."""
-    graph, index, low, on, stack, found = edges(), {}, {}, set(), [], []
-    for start in modules():
-        if start in index:
-            continue
-        work = [(start, iter(sorted(graph[start])))]
-        index[start] = low[start] = len(index)
-        stack.append(start)
-        on.add(start)
-        while work:
-            node, children = work[-1]
-            child = next(children, None)
-            if child is not None:
-                if child not in index:
-                    index[child] = low[child] = len(index)
-                    stack.append(child)
-                    on.add(child)
-                    work.append((child, iter(sorted(graph[child]))))
-                elif child in on:
-                    low[node] = min(low[node], index[child])
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                if len(component) > 1:
-                    found.append(sorted(component))
-    return found
-
-
-def _under(mod: str, prefix: str) -> bool:
-    return mod == prefix or mod.startswith(prefix + ".")
-
-
 @cache
 def game_rules(root: Path = ROOT) -> frozenset[str]:
     """Each registered game's module (``GAME_MODULES``, read with ast) and every module of its
@@ -236,13 +128,13 @@ def game_rules(root: Path = ROOT) -> frozenset[str]:
         if mod in found or mod not in modules(root):
             continue
         found.add(mod)
-        targets = (_resolved(name, root) for name, _inside in imports(root)[mod])
-        todo += [t for t in targets if t and _under(t, package)]
+        targets = (resolved(name, root) for name, _inside in imports(root)[mod])
+        todo += [t for t in targets if t and under(t, package)]
     return frozenset(found)
 
 
 def is_pure(mod: str, root: Path = ROOT) -> bool:
-    declared = any(_under(mod, p) for prefixes in PURE.values() for p in prefixes)
+    declared = any(under(mod, p) for prefixes in PURE.values() for p in prefixes)
     return declared or mod in game_rules(root)
 
 
@@ -254,7 +146,7 @@ def impure_imports(root: Path = ROOT) -> set[str]:
         if not is_pure(mod, root):
             continue
         for name, _inside in names:
-            target = _resolved(name, root)
+            target = resolved(name, root)
             if is_django(name) or (target and target != mod and not is_pure(target, root)):
                 found.add(f"{mod} -> {target or name.split('.')[0]}")
     return found
@@ -271,9 +163,9 @@ def offenders(rule: str) -> set[str]:
         return {
             f"{mod} -> {target}"
             for mod, targets in edges().items()
-            if _under(mod, "storybook")
+            if under(mod, "storybook")
             for target in targets
-            if _under(target, "games")
+            if under(target, "games")
         }
     if rule == "impure import":
         return impure_imports()
@@ -282,7 +174,7 @@ def offenders(rule: str) -> set[str]:
             f"{mod} -> {name}"
             for mod, names in imports().items()
             for name, inside in names
-            if inside and not any(mod == m and _under(name, n) for m, n in ALLOWED_FUNCTION_IMPORTS)
+            if inside and not any(mod == m and under(name, n) for m, n in ALLOWED_FUNCTION_IMPORTS)
         }
     if rule == "process state":
         return {
@@ -368,9 +260,9 @@ def test_the_platform_layers_import_downwards_only():
         f"{mod} -> {target}"
         for mod, targets in edges().items()
         for layer, banned in LAYERS.items()
-        if _under(mod, layer)
+        if under(mod, layer)
         for target in targets
-        if any(_under(target, b) for b in banned)
+        if any(under(target, b) for b in banned)
     )
     assert not wrong, "a layer imports one above it:\n  " + "\n  ".join(wrong)
 
@@ -385,9 +277,9 @@ def http_imports(layers: tuple[str, ...]) -> list[str]:
     return sorted(
         f"{mod} -> {name}"
         for mod, names in imports().items()
-        if any(_under(mod, layer) for layer in layers)
+        if any(under(mod, layer) for layer in layers)
         for name, _inside in names
-        if any(_under(name, h) for h in HTTP)
+        if any(under(name, h) for h in HTTP)
     )
 
 
@@ -405,7 +297,7 @@ def test_every_pure_prefix_names_a_module():
         f"{owner}: {prefix}"
         for owner, prefixes in PURE.items()
         for prefix in prefixes
-        if not any(_under(mod, prefix) for mod in modules())
+        if not any(under(mod, prefix) for mod in modules())
     ]
     assert not missing, "PURE names no module:\n  " + "\n  ".join(missing)
 
