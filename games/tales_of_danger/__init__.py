@@ -6,7 +6,7 @@
 - moves: ``acts`` (dealing and Act 1), ``market`` (Act 2), ``voyage`` (Act 3),
   ``card_entry`` (card data read off the box, and the card-data sheet)
 - ``sponsors``: whether a hand can secure a sponsor (moves and pages ask alike)
-- ``table``: small helpers the acts share (seats, hands, the deck, the pool)
+- ``common``: small helpers the acts share (seats, hands, the deck, the pool)
 - ``catalog``: the cards as far as the rulebook tells, and the card data a group saves
   (``CatalogPatch``, the game's ``Catalog``)
 - ``scoring``: the scores and ties

@@ -6,9 +6,10 @@
   the table), the outcome and the invariants
 - ``claims``: staking a claim, one-upmanship and collecting, called by ``rules``' moves
 - ``powers``: the Adventurer Powers
-- ``manual``: the by-hand moves and the card data a group saves (``SavedCatalog``, the
-  game's ``Catalog``)
-- ``catalog``: the cards as far as the rulebook states them
+- ``manual``: the by-hand moves (card facts read off the cards, corrections) and reading a
+  table's card data back (``catalog_from_state``)
+- ``catalog``: the cards as far as the rulebook states them, and the card data a group saves
+  (``SavedCatalog``, the game's ``Catalog``)
 - ``scoring``: what a claim's winner scores
 - ``seat_view``: what each seat may see
 """
