@@ -229,10 +229,9 @@ class Game(Generic[S]):
     # The seats with something to do now (a turn, a step, an answer owed; left out: while its
     # role allows a move): a display handed to a seat hides once it isn't (services/hand_over).
     to_act_fn: Callable[[S], set[str]] | None = None
-    # What is secret: the keys under which ``view`` puts what only some seats may see (a
-    # hand, face-down VP). A value another seat's view holds under one of these keys must
-    # not reach anyone whose own view lacks it (tests/test_leak_matrix.py). Required, so a
-    # game says it: ``frozenset()`` declares that every seat may see everything.
+    # What is secret (required): the keys under which ``view`` puts what only some seats may
+    # see (a hand, face-down VP), never to reach a seat whose own view lacks it; frozenset():
+    # every seat may see everything (tests/test_leak_matrix.py).
     secret_keys: frozenset[str] = field(kw_only=True)
     # The places every move reads (dotted paths, "*" for any key or index): whose turn it is,
     # the phase, shared counters. A move made against an older version is refused when a move
