@@ -72,24 +72,25 @@ def test_playtest_world_refuses_a_world_that_does_not_lint():
     assert ": error: " in out  # the lint's findings, each at file:line
 
 
+# Option 1 opens with a yes to "Is it March?" in a scene read only in February: random play
+# never chooses it; the exhaustive sweep, preparing each answer, does.
+NEVER_IN_PLAY = """
+number: 1001
+prerequisite: {month: february}
+text: Only in February.
+options:
+  - label: Wait for March.
+    starry: never
+    result: {effects: [{end: true}]}
+  - label: Leave.
+    result: {effects: [{end: true}]}
+questions:
+  - {id: never, ask: "Is it March?", test: {month: march}}
+"""
+
+
 def test_playtest_world_can_require_full_coverage(make_world):
-    path = make_world(
-        {
-            "scenes/1001.yaml": """
-            number: 1001
-            prerequisite: {month: february}
-            text: Only in February.
-            options:
-              - label: Wait for March.
-                starry: never
-                result: {effects: [{end: true}]}
-              - label: Leave.
-                result: {effects: [{end: true}]}
-            questions:
-              - {id: never, ask: "Is it March?", test: {month: march}}
-            """
-        }
-    )
+    path = make_world({"scenes/1001.yaml": NEVER_IN_PLAY})
     out, err = run("playtest_world", str(path), "--runs", "100", "--require-full-coverage")
     assert err is not None and "never reached" in str(err)
     assert "scenes/1001.yaml:5: scene 1001 option 1" in out
@@ -136,23 +137,7 @@ def test_playtest_world_prints_the_sweep_first_as_the_doc_advises(minimal_path):
 
 
 def test_full_coverage_names_the_pass_that_missed(make_world):
-    path = make_world(
-        {
-            "scenes/1001.yaml": """
-            number: 1001
-            prerequisite: {month: february}
-            text: Only in February.
-            options:
-              - label: Wait for March.
-                starry: never
-                result: {effects: [{end: true}]}
-              - label: Leave.
-                result: {effects: [{end: true}]}
-            questions:
-              - {id: never, ask: "Is it March?", test: {month: march}}
-            """
-        }
-    )
+    path = make_world({"scenes/1001.yaml": NEVER_IN_PLAY})
     args = ("playtest_world", str(path), "--require-full-coverage", "--brief")
     out, err = run(*args, "--runs", "50", "--exhaustive")
     assert out.count("Never reached") == 1  # the sweep reached option 1; random play never did
