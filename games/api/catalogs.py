@@ -20,12 +20,13 @@ from games.api.common import (
     DENIED,
     NOT_FOUND,
     REFUSED,
+    UNSEATED,
     SeatCredential,
     table_endpoint,
 )
 from games.core.engine import RuleError
 from games.models import Table
-from games.services import catalogs, group_results, tables
+from games.services import access, catalogs, group_results, tables
 from games.services.access import Access, AccessDenied, Credential
 from games.services.card_sheets import saving
 
@@ -83,10 +84,10 @@ def _answer(table: Table, data: dict) -> Response:
 
 @extend_schema(
     methods=["GET"],
-    responses={200: CardDataSerializer, 404: NOT_FOUND},
+    responses={200: CardDataSerializer, 403: UNSEATED, 404: NOT_FOUND},
     tags=["card data"],
     description="The card data the table's group starts its new tables with (the server's "
-    "when the group has saved none). Anyone with the code may read it.",
+    "when the group has saved none), for a seat's or the keeper's credential.",
 )
 @extend_schema(
     methods=["PUT"],
@@ -110,6 +111,8 @@ def _answer(table: Table, data: dict) -> Response:
 @authentication_classes([SeatCredential])
 @table_endpoint
 def table_catalog(request: Request, table: Table, held: Access) -> Response:
+    if request.method == "GET":
+        access.require_reader(held)
     game = tables.game_of(table)
     if game.Catalog is None:
         raise RuleError(_("This game has no card data to enter."))

@@ -55,7 +55,9 @@ class TableSerializer(serializers.Serializer):
     name = serializers.CharField()
     version = serializers.IntegerField()
     seat = serializers.CharField(
-        allow_null=True, help_text="The seat the credential holds; null: the public view."
+        allow_null=True,
+        help_text="The seat the credential holds; null: a keeper holding no seat, shown "
+        "the shared display's view.",
     )
     keeper = serializers.BooleanField(help_text="Whether the credential keeps the table.")
     seats = SeatSerializer(many=True)
@@ -70,6 +72,26 @@ class TableSerializer(serializers.Serializer):
     )
     outcome = serializers.JSONField(allow_null=True)
     updated = serializers.DateTimeField()
+
+
+class VisitorSerializer(serializers.Serializer):
+    """A table as its code alone reads it (games/services/access.py ``visitor``)."""
+
+    code = serializers.CharField()
+    game = serializers.CharField()
+    name = serializers.CharField()
+    seats = SeatSerializer(many=True)
+    detail = serializers.CharField(help_text="How to take a seat: with its join link.")
+
+
+def visitor_json(found: access.Visitor) -> dict:
+    return {
+        "code": found.code,
+        "game": found.game,
+        "name": found.name,
+        "seats": [vars(seat) for seat in found.seats],
+        "detail": found.detail,
+    }
 
 
 class MoveSerializer(serializers.ModelSerializer):
@@ -131,7 +153,9 @@ class SeatCredentialScheme(OpenApiAuthenticationExtension):
             "type": "http",
             "scheme": "bearer",
             "description": "The token a seat claim (or creating or importing a table) "
-            "returned. Without it, a table answers with the public view and takes no move.",
+            "returned. Without it (or with another table's), a table's code finds its name, "
+            "game and seats and nothing more: every other read is refused (403), and so is "
+            "every move.",
         }
 
 
@@ -205,6 +229,11 @@ NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No table has this code
 REFUSED = OpenApiResponse(ErrorSerializer, description="Refused, with a sentence for the player.")
 DENIED = OpenApiResponse(
     ErrorSerializer, description="The credential does not allow this (no seat, or not a keeper)."
+)
+UNSEATED = OpenApiResponse(
+    ErrorSerializer,
+    description="No credential holding a seat (or the keeper's) at this table: the code alone "
+    "reads the table's name, game and seats only (`GET /api/tables/{code}/`).",
 )
 CONFLICT = OpenApiResponse(ConflictSerializer, description="Made against an old version.")
 HELD = OpenApiResponse(ErrorSerializer, description="as_seat names a seat a device holds.")

@@ -10,10 +10,24 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.common import NOT_FOUND, ErrorSerializer, SeatCredential, refused, table_endpoint
+from games.api.common import (
+    NOT_FOUND,
+    UNSEATED,
+    ErrorSerializer,
+    SeatCredential,
+    refused,
+    table_endpoint,
+)
 from games.models import Table
-from games.services import group_results, record
+from games.services import access, group_results, record
 from games.services.access import Access
+
+KEY_TOO = OpenApiParameter(
+    "key",
+    str,
+    required=False,
+    description="The table's group's results key: reads a table without a credential.",
+)
 
 
 class ScoresSerializer(serializers.Serializer):
@@ -38,16 +52,19 @@ class ScoresSerializer(serializers.Serializer):
 
 
 @extend_schema(
-    responses={200: ScoresSerializer, 404: NOT_FOUND},
+    parameters=[KEY_TOO],
+    responses={200: ScoresSerializer, 403: UNSEATED, 404: NOT_FOUND},
     tags=["results"],
     description="A finished table's scores at the end of each round (or turn, or move), undone "
     "moves left out: the scores page's chart as numbers. While the game runs, only "
-    "`finished: false`. Anyone with the code may read it, as the page.",
+    "`finished: false`. For a seat's or the keeper's credential, or with the group's results "
+    "key (`?key=`, as the group's results link lists its tables), as the page.",
 )
 @api_view(["GET"])
 @authentication_classes([SeatCredential])
 @table_endpoint
 def table_scores(request: Request, table: Table, held: Access) -> Response:
+    access.require_reader(held, table, request.query_params.get("key", ""))
     line = record.finished_timeline(table)
     if line is None:
         empty = {"unit": None, "score": None, "steps": [], "start": {}, "series": {}}

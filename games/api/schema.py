@@ -200,10 +200,10 @@ OPEN_WRITES = TAKE_NO_CREDENTIAL | {("/api/tables/{code}/claim/", "post")}
 
 def describe_access(result: dict[str, Any], generator, request, public) -> dict[str, Any]:
     """What the views really do about credentials and guessing, in the schema: every read
-    answers without a credential (the public view, or a refusal naming why), as do the open
-    writes, and starting or importing a table takes none at all (a generated client calls them
-    with its plain client); every table address may answer 429 to a client that guessed too
-    many codes."""
+    answers without a credential (a table's name, game and seats, or a refusal naming why),
+    as do the open writes, and starting or importing a table takes none at all (a generated
+    client calls them with its plain client); every table address may answer 429 to a client
+    that guessed too many codes."""
     for path, operations in result.get("paths", {}).items():
         for method, operation in operations.items():
             if (path, method) in TAKE_NO_CREDENTIAL:

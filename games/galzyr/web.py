@@ -7,7 +7,7 @@ this view (``?tray=KEY`` over HTMX), and its "where is" form asks this view too
 (``?number=N``: over HTMX the sentence alone). Every move answers with the whole panel, so
 keeping the catalog's hundreds of chips and sentences out of it keeps each answer small.
 Nothing in a campaign is secret at the table, so every seat sees the same; a device still needs
-a seat at the table.
+a seat at the table (or the keeper's claim, over the API): the code alone reads no tray.
 
 "Move a card" refused because the number's copies differ asks here which one
 (``?copies=N&to=KEY``): a button per copy, each sending the move with its ``source`` and
@@ -32,7 +32,14 @@ from rest_framework.decorators import api_view, authentication_classes
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from games.api.common import NOT_FOUND, REFUSED, SeatCredential, refused, table_endpoint
+from games.api.common import (
+    NOT_FOUND,
+    REFUSED,
+    UNSEATED,
+    SeatCredential,
+    refused,
+    table_endpoint,
+)
 from games.galzyr.campaign import where_all
 from games.galzyr.moves.campaign import board
 from games.galzyr.seat_view import campaign as campaign_seat_view
@@ -159,7 +166,7 @@ def _no_campaign() -> Response:
 
 
 @extend_schema(
-    responses={200: CampaignTraysSerializer, 400: REFUSED, 404: NO_CAMPAIGN},
+    responses={200: CampaignTraysSerializer, 400: REFUSED, 403: UNSEATED, 404: NO_CAMPAIGN},
     tags=["campaign"],
     description="Every tray of a Lands of Galzyr campaign card by card, in numerical order, and "
     "where every card number is.",
@@ -168,6 +175,7 @@ def _no_campaign() -> Response:
 @authentication_classes([SeatCredential])
 @table_endpoint
 def trays_api(request: Request, table: Table, held: Access) -> Response:
+    access.require_reader(held)
     state = _campaign_state(table)
     if state is None:
         return _no_campaign()
@@ -177,7 +185,7 @@ def trays_api(request: Request, table: Table, held: Access) -> Response:
 
 
 @extend_schema(
-    responses={200: WhereSerializer, 400: REFUSED, 404: NOT_FOUND},
+    responses={200: WhereSerializer, 400: REFUSED, 403: UNSEATED, 404: NOT_FOUND},
     tags=["campaign"],
     description="Where is card #N? One sentence naming the place of each of its copies.",
 )
@@ -185,6 +193,7 @@ def trays_api(request: Request, table: Table, held: Access) -> Response:
 @authentication_classes([SeatCredential])
 @table_endpoint
 def where_api(request: Request, table: Table, held: Access, number: int) -> Response:
+    access.require_reader(held)
     state = _campaign_state(table)
     if state is None:
         return _no_campaign()

@@ -8,22 +8,23 @@ credential.
 Every HTMX and DRF view asks here, and nowhere else, what a secret proves; where a request
 carries it is theirs to read (games/web/credentials.py: a signed cookie; games/api/
 credentials.py: the bearer header), so this module knows no HTTP. Without a valid secret a
-request is anonymous: it sees what the shared display shows and makes no move.
+request is anonymous: it reads what the code alone finds (``visitor``) and makes no move.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 from dataclasses import dataclass
 
 from django.db.models import F, FilteredRelation, Q
 from django.utils.translation import gettext as _
 
-from games.core.engine import TABLE_SEAT, RuleError
+from games.core.engine import TABLE_SEAT, RuleError, Seat
 from games.core.registry import get_game
 from games.models import Claim, Table
 
-PUBLIC_SEAT = TABLE_SEAT  # whose view an anonymous client gets: the shared display's
+PUBLIC_SEAT = TABLE_SEAT  # whose view a keeper holding no seat gets: the shared display's
 
 
 class AccessDenied(RuleError):
@@ -86,6 +87,59 @@ class Access:
 
 
 ANONYMOUS = Access(seat=None)
+
+
+# -- what the code alone reads ----------------------------------------------------------------
+# A group reads its table's code aloud and the tablet shows it in its header, so someone at the
+# next table may know it. The code finds the table and nothing more: the table's name, its game
+# and its seats, with the way to take one (the seat page's "Take your seat"). Names' cards,
+# scores, the log and a campaign's trays are read with a claim at the table: a seat, or the
+# keeper's. Pages and API ask here, so the two agree.
+
+
+@dataclass(frozen=True)
+class Visitor:
+    """What a request holding no claim at a table reads there (the seat page, the API)."""
+
+    code: str
+    game: str
+    name: str
+    seats: list[Seat]
+    detail: str  # how to take a seat
+
+
+def take_a_seat() -> str:
+    return _(
+        "Seats are handed out by the table's keeper, the device that started it. Scan your "
+        "seat's QR code on the keeper's screen, or open the join link they send you."
+    )
+
+
+def reads_table(held: Access, table: Table | None = None, results_key: str = "") -> bool:
+    """Whether ``held`` reads more of ``table`` than its code finds: any claim there (a seat,
+    or a keeper between seats) does; so does the group's results key (``results_key``) for a
+    finished table's scores, as the group's results link lists them."""
+    if held.seat is not None or held.keeper:
+        return True
+    key = table.group_key if table is not None else ""
+    return bool(results_key and key) and hmac.compare_digest(results_key.encode(), key.encode())
+
+
+def visitor(table: Table, held: Access) -> Visitor | None:
+    """All ``held`` reads at ``table`` when it reads no more than the code finds, else None."""
+    if reads_table(held):
+        return None
+    seats = get_game(table.game).seats(table.state)
+    return Visitor(table.code, table.game, table.name, seats, take_a_seat())
+
+
+def require_reader(held: Access, table: Table | None = None, results_key: str = "") -> None:
+    """AccessDenied, saying how to take a seat, unless ``held`` reads the table."""
+    if not reads_table(held, table, results_key):
+        raise AccessDenied(
+            _("The table's code finds it and nothing more: take a seat to read it. %(how)s")
+            % {"how": take_a_seat()}
+        )
 
 
 @dataclass(frozen=True)

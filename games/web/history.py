@@ -13,14 +13,18 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.core.engine import RuleError
 from games.models import Table
-from games.services import exchange, keeping, record, seating, tables
+from games.services import access, exchange, keeping, record, seating, tables
 from games.web import credentials
-from games.web.table import access_or_404, device_tables, table_or_404
+from games.web.table import access_or_404, device_tables
 
 
 @require_GET
 def history_page(request: HttpRequest, code: str) -> HttpResponse:
-    table = table_or_404(code)
+    """The table's log, for a device holding a seat there (or the keeper's claim); anyone else
+    is sent to take a seat, as at the table's page (games/services/access.py ``reads_table``)."""
+    table, held = access_or_404(request, code)
+    if not access.reads_table(held):
+        return redirect("games:seat", code=code)
     return render(
         request,
         "games/history.html",

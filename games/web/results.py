@@ -8,13 +8,13 @@ from django.http import (
     HttpRequest,
     HttpResponse,
 )
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.core import scores
-from games.services import group_results, record, tables
-from games.web.table import device_tables, table_or_404
+from games.services import access, group_results, record, tables
+from games.web.table import access_or_404, device_tables
 
 
 def _names() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
@@ -33,8 +33,13 @@ def _names() -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
 @require_GET
 def scores_page(request: HttpRequest, code: str) -> HttpResponse:
     """A finished table's scores at the end of each round (or turn) with labelled axes, and
-    the same numbers as a table; undone moves left out. HTMX asks for the section alone."""
-    table = table_or_404(code)
+    the same numbers as a table; undone moves left out. HTMX asks for the section alone.
+
+    For a device holding a seat there (or the keeper's claim), or with the group's results key
+    (``?key=``: the group's results page links its tables so); anyone else takes a seat first."""
+    table, held = access_or_404(request, code)
+    if not access.reads_table(held, table, request.GET.get("key", "")):
+        return redirect("games:seat", code=code)
     game = tables.game_of(table)
     outcome = game.outcome(table.state)
     chart, caption = None, ""

@@ -259,9 +259,11 @@ def _seat_page(
             "This device no longer holds a seat here: its seat was freed (by the keeper, or "
             "when it left). Open your seat's join link again to take it back."
         )
+    found = access.visitor(table, held)  # the code alone: the table's name and seats
     context = {
         "table": table,
-        "seats": tables.game_of(table).seats(table.state),
+        "seats": found.seats if found else tables.game_of(table).seats(table.state),
+        "visitor": found,
         "held": held,
         "lines": lines,
         "message": message,

@@ -33,7 +33,7 @@ def test_the_keeper_saves_the_groups_card_data(table):
     assert body["game"] == "tavern-tales" and body["group"] == "Thursday"
     assert body["data"] == catalogs.validate(get_game("tavern-tales"), data)
     assert GroupCatalog.objects.get(group_key=table.group_key).data == body["data"]
-    assert APIClient().get(url(table)).json()["data"] == body["data"]
+    assert api_as(table, "p2").get(url(table)).json()["data"] == body["data"]  # a player reads it
 
 
 def test_a_player_is_refused_and_nothing_is_saved(table):

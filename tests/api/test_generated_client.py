@@ -223,8 +223,11 @@ def test_a_generated_client_plays_every_game(generated, connect, live_server, wo
         assert isinstance(stale, m.Conflict) and stale.version == kept.version + 1
 
         mine = api["tables_retrieve"].sync(code=code, client=player)
-        public = api["tables_retrieve"].sync(code=code, client=anonymous)
+        public = api["tables_retrieve"].sync(code=code, client=keeper)  # holds no seat
         assert mine.seat == seat and public.seat is None
+        # the code alone: the table's name, game and seats, typed as a Visitor
+        stranger = api["tables_retrieve"].sync(code=code, client=anonymous)
+        assert isinstance(stranger, m.Visitor) and stranger.code == code, stranger
         assert mine.version == public.version == kept.version + 1
         assert mine.state != public.state, slug  # the seat sees what the shared display doesn't
         log = api["tables_history_list"].sync(code=code, client=player)
@@ -242,7 +245,7 @@ def test_a_generated_client_plays_every_game(generated, connect, live_server, wo
         copy = api["tables_import_create"].sync(client=anonymous, body=document)
         assert isinstance(copy, m.KeptTable), copy
         assert copy.code != code and copy.version == document.version and copy.keeper
-        assert copy.state == api["tables_retrieve"].sync(code=code, client=anonymous).state
+        assert copy.state == api["tables_retrieve"].sync(code=code, client=keeper).state
 
     # A world's catalog as JSON, and back as a librarian's dry run (JSON is YAML 1.2).
     catalog = api["worlds_catalog_retrieve"].sync(

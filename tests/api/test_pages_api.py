@@ -75,9 +75,12 @@ def test_no_card_data_without_such_a_game_or_its_cards(api, slug):
 
 
 def test_a_running_tables_scores_are_given_to_nobody(api):
-    table = tables.create_table("dark-tales", "Night", {"players": ["Ada", "Bo"]})
-    for who in (api, APIClient(headers={"Authorization": f"Bearer {claim(table, 'p1')}"})):
-        body = who.get(f"/api/tables/{table.code}/scores/").json()
+    table = tables.create_table("dark-tales", "Night", {"players": ["Ada", "Bo"]}, group="Owls")
+    keeper = APIClient(headers={"Authorization": f"Bearer {claim(table, None, keeper=True)}"})
+    player = APIClient(headers={"Authorization": f"Bearer {claim(table, 'p1')}"})
+    # the keeper, a player, and anyone with the group's results key (the results page's link)
+    for who, key in ((keeper, ""), (player, ""), (api, table.group_key)):
+        body = who.get(f"/api/tables/{table.code}/scores/", {"key": key} if key else {}).json()
         assert body == {
             "finished": False,
             "unit": None,
@@ -90,7 +93,8 @@ def test_a_running_tables_scores_are_given_to_nobody(api):
 
 def test_a_finished_tables_scores_turn_by_turn(api):
     table = finished_tally()
-    body = api.get(f"/api/tables/{table.code}/scores/").json()
+    player = APIClient(headers={"Authorization": f"Bearer {claim(table, 'p2')}"})
+    body = player.get(f"/api/tables/{table.code}/scores/").json()
     assert body["finished"] is True and body["unit"] == "move"
     assert body["start"] == {"Ada": 0, "Bo": 0}
     assert body["series"]["Ada"][-1] == 20 and body["series"]["Bo"][-1] == 16

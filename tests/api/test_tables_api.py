@@ -75,11 +75,11 @@ def test_get_table_shows_the_credentials_seat(table, django_assert_num_queries):
     assert body["seat"] == "p2"
 
 
-def test_without_a_credential_the_table_is_the_public_view(api, table):
+def test_without_a_credential_the_code_finds_the_table_only(api, table):
     secret_ada, secret_bo = table.state["secrets"]
-    # Asking for a seat by name opens nothing: the credential decides.
+    # Asking for a seat by name opens nothing: the credential decides (tests/api/test_code_alone.py).
     body = api.get(f"/api/tables/{table.code}/", {"seat": "p1"}).json()
-    assert body["seat"] is None
+    assert "seat" not in body and "state" not in body and body["code"] == table.code
     assert secret_ada not in numbers_in(body) and secret_bo not in numbers_in(body)
     refused = api.post(
         f"/api/tables/{table.code}/moves/",
@@ -167,7 +167,9 @@ def test_move_then_undo(table):
     assert history[1]["undone"] is True
     # Arguments may name hidden things: only the seat that moved sees them.
     assert history[1]["args"] is None
-    assert APIClient().get(f"/api/tables/{table.code}/history/").json()[1]["args"] is None
+    # nor the keeper holding no seat (a stranger reads no history: tests/api/test_code_alone.py)
+    keeper = api_as(table, None, keeper=True)
+    assert keeper.get(f"/api/tables/{table.code}/history/").json()[1]["args"] is None
     own = api.get(f"/api/tables/{table.code}/history/").json()
     assert own[1]["args"] == {"points": 2}
 

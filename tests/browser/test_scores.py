@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.games.web.test_results import dark_tales_to_the_end
+from tests.seating import claim, cookie_value
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -19,6 +20,9 @@ def test_a_finished_games_scores_turn_by_turn(live_server, chromium, size_name, 
     size = {"phone": PHONE, "tablet": TABLET}[size_name]
     table = dark_tales_to_the_end()
     context = chromium.new_context(viewport=size, has_touch=True, color_scheme=scheme)
+    # a player's phone: the code alone opens no scores (games/services/access.py reads_table)
+    secret = cookie_value(table.code, claim(table, "p1"))
+    context.add_cookies([{"name": f"seat_{table.code}", "value": secret, "url": live_server.url}])
     page = context.new_page()
     page.goto(f"{live_server.url}/t/{table.code}/scores/")
     chart = page.locator("figure.chart")

@@ -188,7 +188,9 @@ def test_the_api_filters_the_scene_by_seat(table):
     assert SM_TEXT in json.dumps(client.get(base).json())
     for seat in ("table", "p1"):
         assert SM_TEXT not in json.dumps(api_as(table, seat).get(base).json())
-    assert SM_TEXT not in json.dumps(APIClient().get(base).json())  # anonymous: the public view
+    # a keeper holding no seat: the shared display's view (a stranger reads no view at all)
+    assert SM_TEXT not in json.dumps(api_as(table, None, keeper=True).get(base).json())
+    assert SM_TEXT not in json.dumps(APIClient().get(base).json())
 
 
 # -- queries ---------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from games.galzyr.state import State
 from games.services import tables, turns
 from tests.games.galzyr.moves.campaign.test_rulebook_end_cases import won_by
 from tests.games.galzyr.playing import a_turn, end_a_turn
-from tests.seating import api_as
+from tests.seating import api_as, sit
 
 from .test_campaign_pages import page, post_move, seated, state_of, world  # noqa: F401
 from .test_printed_box import form as box_form
@@ -232,7 +232,8 @@ def test_the_scores_page_names_the_winner(client, world, django_assert_num_queri
             move(name, args)
     s = State.model_validate(t.state)
     name = f"Bo ({adventurer_name(s.campaign, s.adventurers[1])})"
-    with django_assert_num_queries(2):  # the table, then its log
+    sit(client, t, "p1")  # a player's phone: the code alone opens no scores
+    with django_assert_num_queries(2):  # the table with the claim, then its log
         text = client.get(reverse("games:scores", args=[t.code]), **HTMX).content.decode()
     assert "<polyline" in text and "wins with 3 prestige." in text and name in text
 

@@ -8,7 +8,6 @@ import re
 
 import pytest
 from django.urls import reverse
-from rest_framework.test import APIClient
 
 from games.tales_of_danger.game import game
 from tests.games.tales_of_danger.pages import (
@@ -134,7 +133,8 @@ def test_cards_named_into_a_hand_stay_out_of_the_log_and_other_seats(client, tod
     state = api_as(table, "table").get(f"/api/tables/{table.code}/").json()["state"]
     assert "hand" not in state["players"][0] and state["players"][0]["hand_count"] == 4
     history = f"/api/tables/{table.code}/history/"
-    assert APIClient().get(history).json()[0]["args"] is None  # nobody's seat
+    keeper = api_as(table, None, keeper=True)  # a keeper holding no seat: nobody's seat
+    assert keeper.get(history).json()[0]["args"] is None
     assert api_as(table, "p2").get(history).json()[0]["args"] is None  # another seat's
 
 
@@ -189,7 +189,8 @@ def test_journals_stay_on_their_owners_seat_until_the_reveal(client, tod):
     assert history[0]["name"] == "write-journal" and history[0]["args"] is None
     mine = api_as(table, "p1").get(f"/api/tables/{table.code}/history/").json()
     assert mine[0]["args"] == {"person": "sailor", "value": "3"}
-    # The history page shows sentences only.
+    # The history page shows sentences only (Bo's phone: the API's p2 token took his seat).
+    seated(client, table, "p2")
     history_page = client.get(reverse("games:history", args=[table.code])).content.decode()
     assert "face-down journal" in history_page and "Sailor" not in history_page
 

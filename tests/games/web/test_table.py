@@ -256,6 +256,7 @@ def test_poll_after_a_change_returns_the_fresh_fragment(client, table):
 def test_history_page_lists_moves_newest_first(client, table):
     turns.apply_move(table.code, "add", {"points": 1}, expected_version=1, seat="p1")
     turns.apply_move(table.code, "add", {"points": 2}, expected_version=2, seat="p2")
+    sit(client, table, "p1")  # a stranger is sent to the seat page (tests/api/test_code_alone.py)
     content = client.get(reverse("games:history", args=[table.code])).content.decode()
     assert content.index("Bo added 2.") < content.index("Ada added 1.")
 
