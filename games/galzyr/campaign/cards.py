@@ -38,7 +38,13 @@ def where_is(state: Campaign, number: int, *, hide_drawn: bool = True) -> str:
     """ "Where is card #N?" in one sentence; the drawn event card shows as in the event deck
     unless ``hide_drawn`` is False (the story master's own answer)."""
     where = state.where(hide_drawn=hide_drawn)
-    return _where_sentence(state, number, state.numbered(number), where, {})
+    return _where_sentence(state, number, state.numbered(number), where, _labels(state, hide_drawn))
+
+
+def _labels(state: Campaign, hide_drawn: bool) -> dict[str, str]:
+    """The labels to start from: while the drawn card hides in the deck, any card there may be it."""
+    deck = "the event deck, unless it is the event card drawn for this scene"
+    return {"event_deck": deck} if hide_drawn and state.places.get("drawn") else {}
 
 
 def where_all(state: Campaign, *, hide_drawn: bool = True) -> dict[int, str]:
@@ -50,7 +56,7 @@ def where_all(state: Campaign, *, hide_drawn: bool = True) -> dict[int, str]:
     by_number: dict[int, list[int]] = {}
     for cid, copy in enumerate(state.copies):
         by_number.setdefault(copy.number, []).append(cid)
-    where, labels = state.where(hide_drawn=hide_drawn), {}
+    where, labels = state.where(hide_drawn=hide_drawn), _labels(state, hide_drawn)
     return {n: _where_sentence(state, n, by_number[n], where, labels) for n in sorted(by_number)}
 
 

@@ -126,8 +126,10 @@ def view(state: State, seat: str) -> dict[str, Any]:
     out["printed"] = printed(book)  # scenes read from the printed book, effects by hand
     if out["printed"] and r in MANAGERS:  # the draw form: the number of the card drawn
         out["event_cards"] = printed_events.draw_choices(state, book)
-    if out["printed"] and out["event"] and out["event"]["card"] is not None:
-        out["event"]["places"] = printed_events.place_choices(state)  # where it goes after
+    if out["printed"] and out["event"] and r in MANAGERS:
+        # where it goes after: asked of every seat that may draw it, the shared display too
+        # (a group reading from the tablet alone draws and closes there; the card stays unnamed)
+        out["event"]["places"] = printed_events.place_choices(state)
     reading = state.scene is not None and not state.locked
     opens = scenes.moves.specs["open-scene"].allows(r)  # its declared roles
     # The list on the story master's and the shared display's screens (a player's phone uses

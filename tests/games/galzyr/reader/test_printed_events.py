@@ -142,7 +142,10 @@ def test_the_draw_form_offers_the_deck_in_number_order_and_hides_the_card_in_han
     assert game.view(state, "table")["event"]["card"] is None
     places = [p["key"] for p in game.view(state, story_master(state))["event"]["places"]]
     assert places == ["bottom", "top", "library", "vault"]
-    assert "places" not in game.view(state, "table")["event"]
+    # the shared display drew it, so it says where it goes too (QA 7's blocker), unnamed
+    assert [p["key"] for p in game.view(state, "table")["event"]["places"]] == places
+    active = f"p{State.model_validate(state).active + 1}"
+    assert "places" not in game.view(state, active)["event"]  # a player's phone isn't asked
 
 
 # -- travel on the box: the board's word --------------------------------------------------------
