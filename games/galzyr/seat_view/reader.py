@@ -170,7 +170,9 @@ def _scene(state: State, seat: str, book: Book) -> dict[str, Any]:
     # The story master by role (the reading player of a campaign too, on their device or on
     # the shared display handed to them), not the fixed seat: their outcomes wait for the check.
     hidden = is_story_master(state, seat) and conceal_outcomes(state, data["options"])
-    met = prerequisite_met(scene, ctx)
+    # A scene that is over stays on screen into the next turn: checked again, it would be
+    # checked against the next active player (None: nothing to check any more)
+    met = prerequisite_met(scene, ctx) if not state.locked else None
     return {
         "scene": data,
         "prerequisite_met": met,

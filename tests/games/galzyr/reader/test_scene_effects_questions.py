@@ -96,3 +96,14 @@ def test_book_only_tables_track_nothing():
     assert game.view(data, story_master(data))["prerequisite_met"] is None
     with pytest.raises(RuleError, match="reads the book only"):
         game.apply(data, "answer-by-hand", {"on": True}, story_master(data))
+
+
+def test_a_scene_that_is_over_is_not_checked_against_the_next_player():
+    """QA 7: after the round ended, the last scene (still on screen, over) read "Prerequisite:
+    at The Sallow Mere — not met today": re-checked against the new active player's figure."""
+    data = play(at_wickerbridge(), "open-scene", {"number": 1003})
+    s = State.model_validate(data)
+    s.locked = True  # the scene is over; the next player's figure is elsewhere
+    core.place_figure(s.campaign, s.adventurers[s.active], "turfmoor")
+    seen = game.view(s.model_dump(mode="json"), story_master(data))
+    assert seen["locked"] and seen["prerequisite_met"] is None
