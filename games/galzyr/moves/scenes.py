@@ -19,6 +19,7 @@ from games.galzyr.reader.reading import (
     earn,
     leave_event,
     left_unapplied,
+    need_game,
     need_month,
     pend,
     pick_event,
@@ -70,6 +71,7 @@ class OpenScene(BaseModel):
 def open_scene(state: State, args: OpenScene, seat: str) -> str:
     """Open a scene by its four-digit number (the keypad or the list)."""
     need_month(state)
+    need_game(state)
     book = state.book()
     if scene_of(book, args.number) is None:
         raise RuleError(f"The book has no scene {args.number:04d}.")
@@ -89,6 +91,7 @@ class DrawEvent(BaseModel):
 def draw_event(state: State, args: DrawEvent, seat: str) -> str:
     """Draw the top event card; the first scene whose prerequisite is met opens."""
     need_month(state)
+    need_game(state)
     book = state.book()
     printed_events.check_draw(state, book, args.card)  # the group's own deck decides
     returned = release_event(state, top=True)

@@ -21,6 +21,26 @@ def need_month(state: State) -> None:
         raise RuleError("Pick the month first: the book reads differently by month and day.")
 
 
+def between_games(state: State) -> bool:
+    """Campaign mode, the game saved or packed up: no scene, no active player, no event card."""
+    c = state.campaign
+    return state.mode == "campaign" and c is not None and c.phase in ("saved", "packed")
+
+
+def need_game(state: State) -> None:
+    if between_games(state):
+        raise RuleError("Scenes are read during a game: set up a game (or continue playing) first.")
+
+
+def put_away(state: State) -> None:
+    """Saving ends the game and a new one starts with no scene: the last scene, its trail,
+    choice and prestige, leave the screen (the log keeps them)."""
+    state.scene, state.scene_turn, state.trail = None, "", []
+    state.answers, state.option, state.successes, state.dice = {}, None, None, None
+    state.locked, state.by_hand, state.partner = False, False, None
+    state.earned, state.effects, state.drawn = [0, 0], [], None
+
+
 def printed(book: Book) -> bool:
     """The world has no scenes here (the published box's facts): the story master reads them
     from the printed Book of Adventures and the effects are entered by hand."""

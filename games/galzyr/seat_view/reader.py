@@ -17,7 +17,13 @@ from games.galzyr.moves import scenes
 from games.galzyr.reader import calendar, printed_events, scene_effects
 from games.galzyr.reader import dice as dice_rules
 from games.galzyr.reader.book import Book
-from games.galzyr.reader.reading import conceal_outcomes, optional_effects, printed, scene_of
+from games.galzyr.reader.reading import (
+    between_games,
+    conceal_outcomes,
+    optional_effects,
+    printed,
+    scene_of,
+)
 from games.galzyr.seat_view.campaign import campaign_view
 from games.galzyr.state import (
     MANAGERS,
@@ -71,14 +77,16 @@ def view(state: State, seat: str) -> dict[str, Any]:
     prestige = prestige_counts(state)
     # A partner joins one scene: once it is over (or before the next opens) nobody is partner.
     partner = state.partner if state.scene is not None and not state.locked else None
+    between = between_games(state)  # no scene is read, nobody's turn: the next game's setup
     out: dict[str, Any] = {
         "role": r,
+        "between_games": between,
         "sees_all": r == "sm",
         "players": [
             {
                 "number": i + 1,
                 "name": name,
-                "active": i == state.active,
+                "active": i == state.active and not between,
                 "partner": i == partner,
                 "prestige": prestige[i],
             }

@@ -21,6 +21,7 @@ from games.galzyr.campaign.readiness import campaign_refusal
 from games.galzyr.campaign.setup import first_turn
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.reader.book import Book
+from games.galzyr.reader.reading import put_away
 from games.galzyr.state import MANAGERS, UNCHOSEN, Play, State
 from games.galzyr.tracking import (
     adventurer_of,
@@ -109,6 +110,7 @@ def campaign_setup(state: State, args: SetupArgs, seat: str) -> str:
     state.adventurers = chosen
     state.challenge = args.challenge
     deal_events(state)
+    put_away(state)  # a new game starts with no scene (a table saved before this was kept)
     g = c.game
     assert g is not None
     card = "Discord" if g.mode == "competitive" else "Harmony"
@@ -170,7 +172,9 @@ def campaign_save(state: State, args: SaveArgs, seat: str) -> str:
             f"{'wait' if left != 1 else 'waits'} to be applied: apply "
             f"{'them' if left != 1 else 'it'} (or undo the scene) before saving."
         )
-    return say(state, "Save the game", core.save_game(campaign_of(state), pack=args.pack))
+    steps = core.save_game(campaign_of(state), pack=args.pack)
+    put_away(state)  # the game is over: between games the screen shows what comes next
+    return say(state, "Save the game", steps)
 
 
 @moves.move(label="Pack up", roles=MANAGERS)

@@ -12,6 +12,7 @@ from games.core.engine import RuleError
 from games.galzyr.game import game
 from games.galzyr.reader import book as books
 from games.galzyr.state import State
+from tests.games.galzyr.playing import QUIET_SCENE, end_a_turn
 
 ROOT = Path(__file__).resolve().parents[5]
 SHELF = books.FolderShelf(
@@ -97,3 +98,22 @@ def test_the_form_lists_every_world_with_its_adventurers_default_first():
         ("odile", "Odile Brackwater"),
         ("marrow", "Marrow Hollins"),
     )
+
+
+# -- between games (QA 7: the last game's scene, active player and draw form stayed) -------------
+def test_between_games_no_scene_no_active_player_and_a_new_game_starts_with_none():
+    data = end_a_turn(new_table().model_dump(mode="json"))
+    assert State.model_validate(data).scene == QUIET_SCENE  # over, still on screen
+    data = game.apply(data, "campaign-save", {"pack": True}, "table")[0]
+    s = State.model_validate(data)
+    assert s.campaign.phase == "packed" and s.scene is None and s.trail == []
+    seen = game.view(data, "table")
+    assert seen["between_games"] and seen["scene"] is None
+    assert not any(p["active"] for p in seen["players"])
+    for move, args in (("open-scene", {"number": QUIET_SCENE}), ("draw-event", {})):
+        with pytest.raises(RuleError, match="Scenes are read during a game: set up a game"):
+            game.apply(data, move, args, "table")
+    data = game.apply(data, "campaign-setup", {}, "table")[0]
+    seen = game.view(data, "p1")
+    assert seen["scene"] is None and not seen["between_games"]
+    assert sum(p["active"] for p in seen["players"]) == 1
