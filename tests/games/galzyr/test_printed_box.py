@@ -204,7 +204,7 @@ def test_the_boxs_placeholder_marks_say_so_until_one_is_moved(client, table):
     """The box's boards aren't entered: every adventurer starts with the same marks, and the
     panel says to match them to the board, until the group moves one."""
     sm = sit(client, table, "sm")
-    note = "(not your box's: move the marks to match the adventurer's board)"
+    note = "(the app doesn't know your box's starting marks: enter them from this adventurer's board with “Move a skill mark”)"
     assert page(sm, table).count(note) == 2
     move(sm, table, "campaign-move-mark", {"player": 1, "source": "thievery", "to": "perception"})
     assert page(sm, table).count(note) == 1
