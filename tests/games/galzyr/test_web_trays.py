@@ -119,8 +119,9 @@ def test_where_is_answers_one_number_over_htmx_and_on_the_page_without_it(client
     assert "no card #998" in missing
 
 
-def test_the_api_lists_the_trays_and_answers_where_is(client, table):
+def test_the_api_lists_the_trays_and_answers_where_is(table):
     c = campaign_of(table)
+    client = api_as(table, "table")  # the shared display's token (the code alone reads none)
     body = client.get(reverse("api-trays", args=[table.code])).json()
     library = next(t for t in body["trays"] if t["key"] == "library")
     assert [x["number"] for x in library["cards"]] == [
@@ -140,22 +141,25 @@ def test_the_api_lists_the_trays_and_answers_where_is(client, table):
 
 
 def test_the_api_trays_answer_every_credential_the_same_and_refuse_a_book_table(client, table):
-    # Nothing in a campaign is secret at the table: anonymous (the public view), a player's
-    # token and another table's token (anonymous here) get what the shared display shows.
+    # Nothing in a campaign is secret at the table: the shared display's token, a player's and
+    # the keeper's holding no seat get the same; the code alone and another table's token
+    # (anonymous here) read no tray (tests/api/test_code_alone.py).
     url = reverse("api-trays", args=[table.code])
     other = tables.create_table(
         "galzyr", "Other", {"players": ["Mara"], "world": "sallowmere-marches"}
     )
-    bodies = [c.get(url).json() for c in (client, api_as(table, "p2"), api_as(other, "sm"))]
+    seated = (api_as(table, "table"), api_as(table, "p2"), api_as(table, None, keeper=True))
+    bodies = [c.get(url).json() for c in seated]
     assert bodies[0]["trays"] and bodies[0] == bodies[1] == bodies[2]
+    assert [c.get(url).status_code for c in (client, api_as(other, "sm"))] == [403, 403]
     assert client.get(reverse("api-where", args=["NOSUCHCODE", 1])).status_code == 404
     book = tables.create_table(
         "galzyr", "Book", {"players": ["Mara"], "world": "sallowmere-marches"}
     )
-    refused = client.get(reverse("api-trays", args=[book.code]))
+    refused = api_as(book, "sm").get(reverse("api-trays", args=[book.code]))
     assert refused.status_code == 404 and "campaign" in refused.json()["error"]
     tales = tables.create_table("dark-tales", "Other", {"players": ["Mara", "Bo"]})
-    assert client.get(reverse("api-where", args=[tales.code, 1])).status_code == 404
+    assert api_as(tales, "p1").get(reverse("api-where", args=[tales.code, 1])).status_code == 404
 
 
 def test_the_trays_page_needs_a_seat_and_a_campaign(client, table):
