@@ -10,15 +10,34 @@ starts with them (``Options.own_cards``), and a card recorded there is named at 
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    field_validator,
+    model_validator,
+)
 
 from games.galzyr.campaign.facts import Gold, TimerDays
 from storybook.format.common import CardNumber
 
 # A world's slug as the shelf stores it (storybook.services.check_slug).
-WorldSlug = Annotated[str, Field(pattern=r"^[a-z0-9_-]{1,60}$")]
+SLUG = re.compile(r"[a-z0-9_-]{1,60}")
+
+
+def _slugs(by_world: dict[str, list]) -> dict[str, list]:
+    """The keys are worlds' slugs (checked here, not by a key type: OpenAPI 3.0, which the
+    API's schema is, has no patternProperties for a typed client to read)."""
+    for world in by_world:
+        if not SLUG.fullmatch(world):
+            raise ValueError(f"“{world[:60]}” is no world's slug (lower case, digits, - and _)")
+    return by_world
+
+
 # The kinds a recorded card can be (campaign.build.ADDABLE's keys).
 Kind = Literal["item", "quest", "companion", "adventurer_status", "local_status", "global_status"]
 MAX_NAMED = 1000  # one entry per card number a box can hold (#000–#999)
@@ -48,7 +67,7 @@ class OwnCard(BaseModel):
 
 
 Named = Annotated[list[OwnCard], Field(max_length=MAX_NAMED)]
-ByWorld = Annotated[dict[WorldSlug, Named], Field(max_length=MAX_WORLDS)]
+ByWorld = Annotated[dict[str, Named], Field(max_length=MAX_WORLDS), AfterValidator(_slugs)]
 
 
 class SavedCatalog(BaseModel):

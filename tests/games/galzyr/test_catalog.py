@@ -211,7 +211,7 @@ def test_a_number_named_twice_or_a_world_that_is_no_slug_is_refused():
     twice = keeper.put(url, {"data": {"own_cards": {BOX: [rope, rope]}}}, format="json")
     assert twice.status_code == 400 and "each card number is named once" in twice.json()["error"]
     odd = keeper.put(url, {"data": {"own_cards": {"Not a slug!": [rope]}}}, format="json")
-    assert odd.status_code == 400 and "The card data has a mistake" in odd.json()["error"]
+    assert odd.status_code == 400 and "is no world's slug" in odd.json()["error"]
     assert not GroupCatalog.objects.exists()
 
 
