@@ -107,7 +107,7 @@ def table_context(
         "message": message,
         "error": error,
         "panel": game.template,
-        # Every move form posts to move_base + its name (see games/move_form_open.html).
+        # Every move form posts to move_base + its name (games/templatetags/tk.py ``move_form``).
         "move_base": reverse("games:move", args=[table.code, "x"])[:-2],
         "moves": game.moves,
         "may": seen.may,

@@ -94,38 +94,3 @@ def gz_who_options(adventurers) -> SafeString:
             if a.get("in_game")
         )
     )
-
-
-@register.simple_tag(takes_context=True)
-def gz_move_form(context, move: str, css: str = "move") -> SafeString:
-    """The opening of a move's form, as games/move_form_open.html writes it (the caller closes
-    it with ``</form>``): ~20 per campaign panel, each an include costing ~0.2 ms in the engine.
-
-    The CSRF input is rendered once per template render (``{% csrf_token %}``'s markup), the
-    action from the view's ``move_base`` like the include does.
-    """
-    token, table = context.get("csrf_token"), context.get("table")
-    # Keyed by token and version: a {% memo %} block renders stand-ins for them.
-    key = (_FORM_OPENING, str(token), str(table.version) if table is not None else "")
-    cached = context.render_context.get(key)
-    if cached is None:
-        csrf = (
-            f'<input type="hidden" name="csrfmiddlewaretoken" value="{html.escape(str(token))}">'
-            if token and token != "NOTPROVIDED"
-            else ""
-        )
-        version = html.escape(key[2])
-        cached = (
-            str(context.get("move_base", "")),
-            f'{csrf}<input type="hidden" name="version" value="{version}">',
-        )
-        context.render_context[key] = cached
-    base, inputs = cached
-    action = html.escape(f"{base}{move}/")
-    return mark_safe(
-        f'<form method="post" action="{action}" hx-post="{action}" hx-target="#live" '
-        f'hx-swap="outerHTML"\n      class="{html.escape(str(css or "move"))}">\n  {inputs}'
-    )
-
-
-_FORM_OPENING = "galzyr_campaign.form_opening"
