@@ -140,6 +140,7 @@
   });
   document.addEventListener("htmx:afterSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "live") dirty = false;
+    if (sent && sent.page !== null) window.scrollTo(window.scrollX, sent.page); // see "sent"
     document.querySelectorAll("#live [data-keep-scroll]").forEach(function (column) {
       var top = scrolled[column.getAttribute("data-keep-scroll")];
       if (top) column.scrollTop = top;
@@ -160,7 +161,13 @@
     var index = Array.prototype.filter.call(same, function (f) {
       return f.getAttribute("action") === action;
     }).indexOf(form);
-    sent = { action: action, index: index, top: form.getBoundingClientRect().top };
+    // In a column that scrolls on its own (a tablet's Galzyr campaign) that column moves and
+    // the page stays where it was: the swap scrolled it (after "End the turn" the scene went
+    // out of sight and the page showed its middle, QA 7).
+    var column = form.closest("[data-keep-scroll]");
+    var inColumn = column && column.scrollHeight > column.clientHeight;
+    sent = { action: action, index: index, top: form.getBoundingClientRect().top,
+      page: inColumn ? window.scrollY : null };
   });
   // After the swap has settled: keep-open.js has opened again the folds the player had open.
   document.addEventListener("htmx:afterSettle", function () {
@@ -172,7 +179,13 @@
     );
     var form = forms[sent.index] || forms[0];
     if (form && form.offsetParent !== null) {
-      window.scrollBy(0, form.getBoundingClientRect().top - sent.top);
+      var column = sent.page !== null && form.closest("[data-keep-scroll]");
+      if (column) {
+        window.scrollTo(window.scrollX, sent.page);
+        column.scrollTop += form.getBoundingClientRect().top - sent.top;
+      } else {
+        window.scrollBy(0, form.getBoundingClientRect().top - sent.top);
+      }
     }
     sent = null;
   });

@@ -302,3 +302,24 @@ def test_the_campaign_column_keeps_its_place_when_another_device_moves(live_serv
     gz.wait_for_version(tablet, before + 1)
     assert column.evaluate("c => c.scrollTop") == kept
     tablet.context.close()
+
+
+def test_a_move_sent_from_the_campaign_column_keeps_the_page_and_the_form_in_place(
+    live_server, chromium
+):
+    """QA 7: after "End the turn" in the tablet's campaign column the page jumped to the middle
+    (the form kept its screen place by scrolling the page, not the column it is in)."""
+    table, ids = campaign_table()
+    tablet = device(chromium, live_server.url, table, ids["table"], TABLET)
+    gz.unfold(tablet, "#gz-changes")
+    gold = tablet.locator(".gz-gold-form")
+    gold.evaluate("f => f.scrollIntoView({block: 'center'})")
+    column = tablet.locator(".gz-col-side")
+    assert column.evaluate("c => c.scrollTop") > 100  # the form is well down the column
+    page_top = tablet.evaluate("() => window.scrollY")
+    form_top = gold.bounding_box()["y"]
+    gold.get_by_label("Gold").select_option("2")
+    gz.act(tablet, lambda: gold.get_by_role("button", name="Gain").click())
+    assert tablet.evaluate("() => window.scrollY") == page_top
+    assert abs(tablet.locator(".gz-gold-form").bounding_box()["y"] - form_top) < 2
+    tablet.context.close()
