@@ -16,6 +16,7 @@ from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from games.core.refusals import describe_validation_error
 from games.core.rng import Rng
 from games.core.words import possessive
 
@@ -28,7 +29,6 @@ __all__ = [
     "ArgsError",
     "Seat",
     "Rng",
-    "describe_validation_error",
 ]
 
 S = TypeVar("S", bound=BaseModel)
@@ -248,6 +248,13 @@ class Game(Generic[S]):
     # ``hand_fn(state, needs)`` gives it to each state loaded from that table.
     needs_fn: Callable[[Any], Any] | None = None
     hand_fn: Callable[[S, Any], None] | None = None
+    # Data a state names by digest instead of carrying it (games/core/named.py: Galzyr's card
+    # catalog). ``named_fn(state)`` gives a model's named data as JSON, for the service to
+    # store a new name with the table; ``named(digest)`` is that data again (None: not found),
+    # handed by the services (games/services/blobs.py ``game``) and passed to the state's
+    # validators as pydantic's validation context ``{"named": named}``.
+    named_fn: Callable[[S], dict[str, Any]] | None = None
+    named: Callable[[str], Any] = field(default=lambda digest: None, repr=False)
 
     # -- what the platform calls -------------------------------------------------------
 
@@ -258,16 +265,25 @@ class Game(Generic[S]):
             raise ArgsError(describe_validation_error(exc, "options")) from exc
 
     def setup(self, options: dict[str, Any] | None, seed: int) -> dict[str, Any]:
+        return self.start(options, seed)[1]
+
+    def start(self, options: dict[str, Any] | None, seed: int) -> tuple[S, dict[str, Any]]:
+        """A new table's state, checked: the model (its ``named_data`` is stored with the
+        table) and its JSON."""
         state = self.setup_fn(self.parse_options(options), seed)
         self.check(state)
         data = dump(state)
         self.check_bounds(data)
-        return data
+        return state, data
 
     def load(self, data: dict[str, Any], needs: Any = None) -> S:
-        state = self.State.model_validate(data)
+        state = self.State.model_validate(data, context={"named": self.named})
         self.hand(state, needs)
         return state
+
+    def named_data(self, state: S) -> dict[str, Any]:
+        """The data ``state`` names by digest, by digest (``named_fn``; none by default)."""
+        return self.named_fn(state) if self.named_fn is not None else {}
 
     def needs(self, table: Any) -> Any:
         """What this game's rules need beyond ``table``'s state (``needs_fn``), for ``load``:
@@ -346,7 +362,7 @@ class Game(Generic[S]):
         The rules refuse such a move first with their own sentence; this keeps a slip in them
         from storing a table that no box could show, and that the next load would refuse."""
         try:
-            self.State.model_validate(data)
+            self.State.model_validate(data, context={"named": self.named})
         except ValidationError as exc:
             raise RuleError(
                 "That is more than the game can hold: "
@@ -365,36 +381,3 @@ class Game(Generic[S]):
 
 def dump(state: BaseModel) -> dict[str, Any]:
     return state.model_dump(mode="json")
-
-
-def describe_validation_error(exc: ValidationError, what: str) -> str:
-    """Turn pydantic's report into one line a player can act on."""
-    parts, rules = [], []
-    for error in exc.errors()[:3]:
-        if not error["loc"] and error["type"] == "value_error":
-            # a rule over the whole model (the first player among the players): its own sentence
-            said = str(error.get("ctx", {}).get("error", "")) or error["msg"]
-            rules.append(said[:1].upper() + said[1:].rstrip(".") + ".")
-            continue
-        where = ".".join(str(p) for p in error["loc"]) or what
-        parts.append(f"{where}: {_what_to_type(error)}")
-    if not parts:
-        return " ".join(rules)
-    return " ".join([f"{what} — " + "; ".join(parts) + ".", *rules])
-
-
-# Letters typed where a number goes, said as what to type (pydantic's own words for the rest).
-_TYPE_THIS = {
-    "int_parsing": "type a whole number, not “{input}”",
-    "int_from_float": "type a whole number, not “{input}”",
-    "float_parsing": "type a number, not “{input}”",
-    "bool_parsing": "answer yes or no, not “{input}”",
-}
-
-
-def _what_to_type(error) -> str:
-    wanted = _TYPE_THIS.get(error["type"])
-    if wanted is None:
-        return error["msg"].lower()
-    typed = str(error.get("input", ""))[:20]
-    return wanted.format(input=typed)

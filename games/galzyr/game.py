@@ -97,6 +97,11 @@ def needs(table) -> Book | None:
         return None
 
 
+def named_data(state: State) -> dict[str, object]:
+    """The data the state names by digest (``Game.named_fn``): its campaign's card catalog."""
+    return state.campaign.named_data() if state.campaign is not None else {}
+
+
 class GalzyrGame(Game):
     """The reader's Game; ``worlds`` lists the loaded books for the new-table form."""
 
@@ -162,6 +167,9 @@ game = GalzyrGame(
     Catalog=SavedCatalog,
     catalog_from_state_fn=catalog_from_state,
     keep_for_group_after=frozenset({"campaign-name-card"}),
+    # A campaign names its card catalog by digest (games/core/named.py): a new one is stored
+    # with the table.
+    named_fn=named_data,
     # Reading scenes, the book-only calendar and the players, the skill check, and in campaign
     # mode applying the scenes' effects and the campaign assistant's moves.
     moves=collect(

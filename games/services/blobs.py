@@ -1,78 +1,50 @@
-"""Content-addressed parts of a state: big data that never changes once made, stored once.
+"""The data states name by digest (games/core/named.py), read for the rules that need it.
 
-A Lands of Galzyr campaign carries its whole card catalog (500 copies weigh ~95 KB of JSON,
-nine tenths of the state) and no move ever changes it. Written into every state, it was
-decoded, validated, encoded, diffed and written again by every move. Instead, the state names
-it by digest (``"sha256:…"``), the table keeps the data once under that name (``Table.blobs``),
-and this module keeps the most recently used ones, and their parsed forms, per process.
-
-A digest is the SHA-256 of the data's canonical JSON (sorted keys: PostgreSQL's jsonb gives
-objects back in its own order, and the name must not change with it), so data can be checked
-against its name, and an imported document can't smuggle in other data under a known name.
-
-No Django here: games/apps.py installs ``fetch`` (``Table.objects.stored_blob``) to read a
-digest this process has not kept from the tables that store it.
+A Lands of Galzyr campaign names its card catalog by digest instead of carrying it; the table
+keeps the data once under that name (``Table.blobs``). This module hands it to the rules:
+``game(slug)`` is the registered game handed ``stored``, which answers a digest from the data
+this process keeps, else from the tables that store it (once per process), so a state loaded
+by a service always finds what it names and the rules fetch nothing themselves. The rules
+keep their own parsed form by digest (games/galzyr/campaign/state.py), so a move reads here
+only when that form is not kept.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-import hashlib
-import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-PREFIX = "sha256:"
+from games.core.engine import Game
+from games.core.named import ByDigest, digest_of, named_in
+from games.core.registry import get_game
+from games.models import Table
 
-_fetch: Callable[[str], Any] = lambda digest: None  # noqa: E731 — replaced by install()
 # Data a document brings while it is checked: read, never kept (an import refused later must
 # leave nothing behind, and no one can fill this process's memory by posting documents).
 _offered: ContextVar[dict[str, Any] | None] = ContextVar("offered_blobs", default=None)
-
-
-# Kept per process by digest (the data's content hash, so a kept value is never stale), the
-# least recently used dropped first. 64 data and 64 parsed forms: a campaign names one catalog
-# (~95 KB of JSON, a few hundred KB parsed) and a server has a handful of worlds' catalogs in
-# play at once; the 65th is read from the database again, once. Each entry is a one-item box
-# that the first value fills (two threads filling it at once keep the first).
-@functools.lru_cache(maxsize=64)
-def _data_box(digest: str) -> list:
-    return []
-
-
-@functools.lru_cache(maxsize=64)
-def _parsed_box(kind: str, digest: str) -> list:
-    return []
-
-
-def _first(box: list, value: Any) -> Any:
-    if not box:
-        box.append(value)
-    return box[0]
 
 
 class MissingBlob(LookupError):
     """A state names data that neither this process nor the database has."""
 
 
-def digest_of(data: Any) -> str:
-    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return PREFIX + hashlib.sha256(text.encode()).hexdigest()
+# Kept per process by digest (the data's content hash, so a kept value is never stale), the
+# least recently used dropped first. 64: a campaign names one catalog (~95 KB of JSON) and a
+# server has a handful of worlds' catalogs in play at once; the 65th is read again, once.
+@functools.lru_cache(maxsize=64)
+def _kept(key: ByDigest) -> Any:
+    return key.made()
 
 
-def is_digest(value: Any) -> bool:
-    return isinstance(value, str) and value.startswith(PREFIX) and len(value) == len(PREFIX) + 64
-
-
-def keep(data: Any, parsed: tuple[str, Any] | None = None) -> str:
-    """Name ``data`` by its digest and keep it (and, if given, its parsed ``(kind, value)``)."""
-    digest = digest_of(data)
-    _first(_data_box(digest), data)
-    if parsed is not None:
-        _first(_parsed_box(parsed[0], digest), parsed[1])
-    return digest
+def _stored(digest: str) -> Any:
+    fetched = Table.objects.stored_blob(digest)
+    if fetched is None or digest_of(fetched) != digest:
+        raise MissingBlob(digest)
+    return fetched
 
 
 def wrong_names(blobs: dict[str, Any]) -> list[str]:
@@ -93,57 +65,35 @@ def offered(blobs: dict[str, Any]) -> Iterator[None]:
 
 
 def data_of(digest: str) -> Any:
-    """The data named ``digest``: kept in this process, else fetched and checked."""
-    box = _data_box(digest)
-    if box:
-        return box[0]
+    """The data named ``digest``: a document's being checked, kept in this process, else read
+    from a table that stores it (MissingBlob when none does)."""
     offered_now = _offered.get()
     if offered_now and digest in offered_now:
         return offered_now[digest]
-    fetched = _fetch(digest)
-    if fetched is None or digest_of(fetched) != digest:
-        raise MissingBlob(digest)
-    return _first(box, fetched)
-
-
-def parsed(digest: str, kind: str, parse: Callable[[Any], Any]) -> Any:
-    """``parse(data_of(digest))``, once per process. Callers must not change the value."""
-    box = _parsed_box(kind, digest)
-    if box:
-        return box[0]
-    offered_now = _offered.get()
-    if offered_now and digest in offered_now and not _data_box(digest):
-        return parse(offered_now[digest])  # a document's data: parsed for its check only
-    return _first(box, parse(data_of(digest)))
-
-
-def install(fetch: Callable[[str], Any]) -> None:
-    global _fetch
-    _fetch = fetch
+    return _kept(ByDigest(digest, lambda: _stored(digest)))
 
 
 def forget() -> None:
     """Drop what this process keeps (tests check the path through the database)."""
-    _data_box.cache_clear()
-    _parsed_box.cache_clear()
-
-
-def named_in(state: Any) -> set[str]:
-    """The digests a state names: string values of its objects, at any depth (arrays are not
-    searched, so a state's long lists cost nothing here)."""
-    found: set[str] = set()
-    todo = [state]
-    while todo:
-        node = todo.pop()
-        if isinstance(node, dict):
-            for value in node.values():
-                if isinstance(value, dict):
-                    todo.append(value)
-                elif is_digest(value):
-                    found.add(value)
-    return found
+    _kept.cache_clear()
 
 
 def needed(state: Any) -> dict[str, Any]:
     """Every digest the state names, with its data (MissingBlob if one is nowhere)."""
     return {digest: data_of(digest) for digest in sorted(named_in(state))}
+
+
+def stored(digest: str) -> Any | None:
+    """The data named ``digest``, or None when it is nowhere: what ``Game.named`` hands the
+    rules (games/core/named.py)."""
+    try:
+        return data_of(digest)
+    except MissingBlob:
+        return None
+
+
+def game(slug: str) -> Game:
+    """The game ``slug`` as the services run it: the registered game handed ``stored`` (as
+    ``Game.named``), so every state the services load finds the data it names. A copy made per
+    call (a few microseconds), so it follows the registered game as it is now."""
+    return dataclasses.replace(get_game(slug), named=stored)

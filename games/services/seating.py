@@ -17,7 +17,6 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 
 from games.core.engine import RuleError, Seat
-from games.core.registry import get_game
 from games.models import Claim, Table, new_invite_salt
 from games.services import tables
 from games.services.access import ANONYMOUS, Access, AccessDenied, SeatHeld, digest
@@ -58,7 +57,7 @@ def valid_key(table: Table, seat_id: str, invite: str) -> bool:
 
 
 def _seat(table: Table, seat_id: str) -> Seat:
-    for seat in get_game(table.game).seats(table.state):
+    for seat in tables.game_of(table).seats(table.state):
         if seat.id == seat_id:
             return seat
     raise RuleError(_("There is no seat “%(seat)s” at this table.") % {"seat": seat_id})
@@ -193,7 +192,7 @@ def seat_lines(table: Table, by: Access) -> list[SeatLine]:
             keeper=seat.id in holders and holders[seat.id].keeper,
             invite=join_key(table, seat.id),
         )
-        for seat in get_game(table.game).seats(table.state)
+        for seat in tables.game_of(table).seats(table.state)
     ]
 
 

@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from games import live
 from games.core import patch
 from games.core.engine import Game, RuleError, Seat
-from games.core.registry import get_game
+from games.core.named import named_in
 from games.models import Move, Table, keeps_key_order
 from games.services import access, backups, blobs, catalogs, exchange, group_results
 from games.services.access import Access, Credential, TableNotFound
@@ -58,7 +58,8 @@ class Written(tuple):
 
 
 def game_of(table: Table) -> Game:
-    return get_game(table.game)
+    """The table's game as the services run it: handed the data states name (blobs.game)."""
+    return blobs.game(table.game)
 
 
 def exists(code: str) -> bool:
@@ -145,7 +146,7 @@ def create_table(
     """A new table; ``group_key`` joins the results of the device's own tables of the same
     group (group_results.key_for), else the group gets a key of its own."""
     try:
-        game = get_game(game_slug)
+        game = blobs.game(game_slug)
     except LookupError as exc:
         raise RuleError(str(exc)) from None
     name = clean_name(name, game.title)
@@ -156,14 +157,14 @@ def create_table(
         # PostgreSQL's JSON can't keep a NUL, and half a surrogate pair isn't UTF-8: refused
         # here with a sentence rather than by the database with a server error.
         raise RuleError(_("A name holds a character no text can keep (a NUL or half a pair)."))
-    state = game.setup(options, seed=secrets.randbits(64))
+    model, state = game.start(options, seed=secrets.randbits(64))
     return Table.objects.create(
         game=game.slug,
         name=name,
         group=group,
         group_key=group_key,
         state=state,
-        blobs=blobs.needed(state),
+        blobs=game.named_data(model),
     )
 
 
@@ -213,9 +214,12 @@ def save_move(
     seat: str,
     sentence: str,
     back_up: bool = False,
+    model: BaseModel | None = None,
 ):
     """Store the new state and its log line; back up when asked (a move the game names) or
-    every ``backups.EVERY`` versions — undos and restores count, so no stretch goes longer."""
+    every ``backups.EVERY`` versions — undos and restores count, so no stretch goes longer.
+    ``model``: the new state parsed, when a move made it (a name it made new is stored from
+    it: ``Game.named_data``)."""
     move = Move(
         table=table,
         name=name,
@@ -229,9 +233,11 @@ def save_move(
     fields = ["state", "version", "updated"]
     # The data the new state names by digest is stored with the table before the state that
     # names it; a state naming only what the old one named (every ordinary move) costs nothing.
-    new_names = blobs.named_in(new_state) - blobs.named_in(table.state)
+    new_names = named_in(new_state) - named_in(table.state)
     if new_names:
-        table.blobs = {**table.blobs, **{digest: blobs.data_of(digest) for digest in new_names}}
+        made = game_of(table).named_data(model) if model is not None else {}
+        found = {d: made[d] if d in made else blobs.data_of(d) for d in sorted(new_names)}
+        table.blobs = {**table.blobs, **found}
         fields.append("blobs")
     table.state = new_state
     table.version += 1

@@ -66,6 +66,7 @@ def apply_move(
             seat=seat,
             sentence=sentence,
             back_up=move in game.backup_after,
+            model=state,
         )
         if move in game.keep_for_group_after:
             catalogs.keep_for_group(game, table, held, state)

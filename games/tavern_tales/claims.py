@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from games.core.engine import RuleError, describe_validation_error
+from games.core.engine import RuleError
+from games.core.refusals import describe_validation_error
 from games.tavern_tales.catalog import Catalog, CatalogPatch, Depth, FeatCard, HeroKind, merge
 from games.tavern_tales.powers import use_powers
 from games.tavern_tales.scoring import Choices, choices_needed, score_claim

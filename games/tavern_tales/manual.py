@@ -10,7 +10,8 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from games.core.engine import MoveSet, RuleError, describe_validation_error
+from games.core.engine import MoveSet, RuleError
+from games.core.refusals import describe_validation_error
 from games.tavern_tales import claims
 from games.tavern_tales.catalog import (
     CatalogPatch,

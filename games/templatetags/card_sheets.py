@@ -8,8 +8,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 
-from games.core.registry import get_game
-from games.services import card_sheets
+from games.services import card_sheets, tables
 
 register = template.Library()
 
@@ -43,7 +42,7 @@ def card_sheet_link(table, message) -> str:
     """A link to the table's card-data sheet when ``message`` asks for a card's value."""
     if table is None or not card_sheets.has_sheet(table.game) or not names_missing_card(message):
         return ""
-    left = len(card_sheets.missing_at(get_game(table.game), table.state))
+    left = len(card_sheets.missing_at(tables.game_of(table), table.state))
     return format_html(
         ' <a class="card-sheet-link" href="{}">{}</a>',
         reverse("games:table-card-sheet", args=[table.code]),

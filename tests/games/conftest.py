@@ -7,7 +7,20 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from games.services import tables
+from games.galzyr.campaign import copies
+from games.services import blobs, tables
+
+
+@pytest.fixture
+def cold_process():
+    """What forgets all this process keeps by digest (the stored data and the parsed card
+    catalogs): as a process that never met them, which must read them where they are stored."""
+
+    def forget() -> None:
+        blobs.forget()
+        copies.forget()
+
+    return forget
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from .cards import (
     where_all,
     where_is,
 )
+from .copies import Copy
 from .facts import GALZYR_PLAN, ResetPlan, required_successes, round_limit, story_master
 from .invariants import check
 from .procedures import (
@@ -52,7 +53,7 @@ from .rounds import (
     travel,
     winners,
 )
-from .state import Adventurer, Calendar, Campaign, Copy, Round, Timer
+from .state import Adventurer, Calendar, Campaign, Round, Timer
 from .text import Checklist, Step
 
 __all__ = [

@@ -7,6 +7,7 @@ from __future__ import annotations
 from games.core.engine import RuleError
 from storybook.loading.world import World
 
+from .copies import Copy
 from .facts import (
     DISCORD_CARD,
     ENDING_CARDS,
@@ -20,7 +21,6 @@ from .state import (
     Adventurer,
     AdventurerDef,
     Campaign,
-    Copy,
     LocationDef,
     RouteDef,
     WorldFacts,

@@ -31,8 +31,6 @@ card is in them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from functools import lru_cache
 from typing import Any, Literal
 
 from pydantic import (
@@ -40,16 +38,17 @@ from pydantic import (
     ConfigDict,
     PrivateAttr,
     SerializerFunctionWrapHandler,
-    TypeAdapter,
+    ValidationInfo,
     ValidatorFunctionWrapHandler,
     field_serializer,
     model_validator,
 )
 
 from games.core.bounds import MAX_TURNS, Seed, upto
-from games.services import blobs
+from games.core.named import is_digest
 from storybook.format.common import CardNumber, SceneNumber
 
+from .copies import Copy, copies_by_number, keep_catalog, named_copies
 from .facts import (
     MAX_PLAYERS,
     MONTHS,
@@ -63,7 +62,6 @@ from .facts import (
     ResetPlan,
     RoundNumber,
     Seat,
-    TimerDays,
     season_of,
 )
 
@@ -106,34 +104,11 @@ PLACE_TYPES = {
 
 
 Turns = upto(MAX_PLAYERS)  # turns taken this round
-Variant = upto(99)  # which of a card number's variants
 GamesPlayed = upto(MAX_TURNS)
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
-
-
-class Copy(Strict):
-    """One physical card. Frozen: one parsed catalog is shared by every state that names it."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    number: CardNumber
-    type: str
-    name: str
-    variant: Variant | None = None  # which of the number's variants (None: the number has none)
-    icon: str | None = None  # the adventurer icon next to the card number
-    timer: TimerDays | None = None  # the timer box, in days
-    pickup: str | None = None  # quests: the pickup location (None: not entered yet)
-    save: str | None = None
-    abandon: str | None = None
-    tags: list[str] = []
-    gold: Gold | None = None
-
-    @property
-    def label(self) -> str:
-        return f"card #{self.number:03d}"
 
 
 class AdventurerDef(Strict):
@@ -213,48 +188,12 @@ class Round(Strict):
         return self.players[self.active_index]
 
 
-CATALOG = (
-    "galzyr-copies"  # the kind of blob a campaign's catalog is kept as (games/services/blobs.py)
-)
-_COPIES = TypeAdapter(tuple[Copy, ...])
-
-
-def keep_catalog(copies: list[Copy]) -> str:
-    """The digest naming a catalog, kept with its parsed copies (made once per campaign)."""
-    data = [c.model_dump(mode="json") for c in copies]
-    return blobs.keep(data, (CATALOG, tuple(copies)))
-
-
-def _index(copies: Iterable[Copy]) -> dict[int, list[int]]:
-    """Card number → its copies' ids, in catalog order."""
-    index: dict[int, list[int]] = {}
-    for cid, c in enumerate(copies):
-        index.setdefault(c.number, []).append(cid)
-    return index
-
-
-# A named catalog never changes, so its index is kept by digest. 8: a server's tables share a
-# few worlds' catalogs; an index costs a few KB.
-@lru_cache(maxsize=8)
-def _named_index(digest: str) -> dict[int, list[int]]:
-    return _index(catalog_copies(digest))
-
-
-def catalog_copies(digest: str) -> list[Copy]:
-    try:
-        return list(blobs.parsed(digest, CATALOG, _COPIES.validate_python))
-    except blobs.MissingBlob:
-        raise ValueError(
-            f"the card catalog {digest} is missing (its table stores it, an export carries it)"
-        ) from None
-
-
 class Campaign(Strict):
     rng: Seed
     world: WorldFacts
     plan: ResetPlan
     # The catalog never changes once the campaign is made: a state stores its digest and the
-    # table the data, once (games/services/blobs.py). A state stored with the list (before digests)
+    # table the data, once (games/core/named.py). A state stored with the list (before digests)
     # keeps it, so every stored state still dumps exactly as it was read.
     copies: list[Copy]
     places: dict[str, list[CopyId]]
@@ -272,11 +211,14 @@ class Campaign(Strict):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _named_catalog(cls, data: Any, handler: ValidatorFunctionWrapHandler) -> Campaign:
+    def _named_catalog(
+        cls, data: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Campaign:
         digest = data.get("copies") if isinstance(data, dict) else None
-        if not blobs.is_digest(digest):
+        if not is_digest(digest):
             return handler(data)
-        model = handler({**data, "copies": catalog_copies(digest)})
+        named = (info.context or {}).get("named")
+        model = handler({**data, "copies": list(named_copies(digest, named))})
         model._catalog = digest
         return model
 
@@ -292,6 +234,13 @@ class Campaign(Strict):
     def name_catalog(self) -> None:
         """Store the catalog by digest from now on (a new campaign does)."""
         self._catalog = keep_catalog(self.copies)
+
+    def named_data(self) -> dict[str, Any]:
+        """The catalog's data by its digest, when stored so (the service stores a new one with
+        the table: ``Game.named_fn``)."""
+        if self._catalog is None:
+            return {}
+        return {self._catalog: [c.model_dump(mode="json") for c in self.copies]}
 
     # -- look-ups ------------------------------------------------------------------------------
     def adventurer(self, aid: str) -> Adventurer:
@@ -330,7 +279,7 @@ class Campaign(Strict):
 
     def numbered(self, number: int) -> list[int]:
         """The copies of card #``number``, in catalog order."""
-        index = _named_index(self._catalog) if self._catalog is not None else _index(self.copies)
+        index = copies_by_number(self.copies, self._catalog)
         return list(index.get(number, ()))
 
     @property

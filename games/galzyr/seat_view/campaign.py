@@ -11,11 +11,12 @@ from functools import lru_cache
 from typing import Any
 
 from games.core.engine import RuleError
+from games.core.named import ByDigest
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD, MAX_QUESTS, calendar_slot, round_limit
 from games.galzyr.campaign.rounds import calendar_phase, reachable, routes_known, travel_refusal
 from games.galzyr.campaign.setup import first_turn
-from games.galzyr.campaign.state import HOLDINGS, catalog_copies, is_tray
+from games.galzyr.campaign.state import HOLDINGS, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
 from games.galzyr.reader.reading import printed, step_key
 from games.galzyr.state import State, is_story_master
@@ -65,15 +66,17 @@ def where_answer(state: State, number: int, seat: str | None) -> str | None:
 def _kinds(c: core.Campaign) -> dict[str, list[dict[str, Any]]]:
     """Each status and companion card of the catalog once, in numerical order, for the
     "gain" selects: one pass over the copies (the bench's catalog has hundreds), once per
-    catalog named by digest (games/services/blobs.py), since it never changes. Shared: read only."""
+    catalog named by digest (games/core/named.py), since it never changes. Shared: read only."""
     digest = c.catalog_digest
-    return _kinds_named(digest) if digest is not None else _kinds_of(c.copies)
+    if digest is None:
+        return _kinds_of(c.copies)
+    return _kinds_named(ByDigest(digest, lambda: _kinds_of(c.copies)))
 
 
 # 8: a server's tables share a few worlds' catalogs; the lists cost a few KB each.
 @lru_cache(maxsize=8)
-def _kinds_named(digest: str) -> dict[str, list[dict[str, Any]]]:
-    return _kinds_of(catalog_copies(digest))
+def _kinds_named(key: ByDigest) -> dict[str, list[dict[str, Any]]]:
+    return key.made()
 
 
 def _kinds_of(copies: list[core.Copy]) -> dict[str, list[dict[str, Any]]]:

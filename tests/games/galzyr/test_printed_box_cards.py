@@ -149,7 +149,7 @@ def test_the_ability_gained_is_the_one_of_the_adventurer_named(client, table):
     assert f"{name} already has card #000" in content
 
 
-def test_an_added_card_is_undone_exported_and_imported_exactly(client, table):
+def test_an_added_card_is_undone_exported_and_imported_exactly(client, table, cold_process):
     sm = sit(client, table, "sm")
     start = copy.deepcopy(table.state)
     post(sm, table, "campaign-take-card", {"number": "213", "player": "1", "kind": "item"})
@@ -158,7 +158,7 @@ def test_an_added_card_is_undone_exported_and_imported_exactly(client, table):
         start["campaign"]["copies"],
         table.state["campaign"]["copies"],
     }
-    blobs.forget()
+    cold_process()
     Table.objects.all().update(blobs={})  # nothing left to fetch the catalogs from
     imported = exchange.import_table(copy.deepcopy(document))  # its log is replayed
     assert imported.state == table.state

@@ -10,8 +10,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from games.core.named import digest_of, is_digest
 from games.models import Table
-from games.services import blobs, exchange, tables, turns
+from games.services import exchange, tables, turns
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +29,8 @@ def move(table: Table, name="campaign-move-card", args=None) -> Table:
 def test_the_new_table_stores_the_catalog_its_state_names(campaign):
     stored = Table.objects.get(pk=campaign.pk)
     name = catalog_of(stored)
-    assert blobs.is_digest(name) and list(stored.blobs) == [name]
-    assert blobs.digest_of(stored.blobs[name]) == name
+    assert is_digest(name) and list(stored.blobs) == [name]
+    assert digest_of(stored.blobs[name]) == name
 
 
 def test_a_move_neither_reads_nor_writes_the_stored_data(campaign):
@@ -40,18 +41,18 @@ def test_a_move_neither_reads_nor_writes_the_stored_data(campaign):
     assert Table.objects.get(pk=table.pk).blobs == Table.objects.get(pk=campaign.pk).blobs
 
 
-def test_another_process_reads_the_catalog_from_the_database(campaign):
-    blobs.forget()  # as a process that never met this catalog
+def test_another_process_reads_the_catalog_from_the_database(campaign, cold_process):
+    cold_process()  # as a process that never met this catalog
     table = move(campaign)
     state = tables.game_of(table).load(Table.objects.get(pk=table.pk).state)
     assert len(state.campaign.copies) > 100
 
 
-def test_an_export_carries_the_catalog_and_imports_anywhere(campaign):
+def test_an_export_carries_the_catalog_and_imports_anywhere(campaign, cold_process):
     table = move(campaign)
     document = exchange.export_table(table)
     assert list(document["blobs"]) == [catalog_of(table)]
-    blobs.forget()
+    cold_process()
     Table.objects.filter(pk=table.pk).update(blobs={})  # nothing left to fetch it from
     imported = exchange.import_table(copy.deepcopy(document))
     assert Table.objects.get(pk=imported.pk).blobs == document["blobs"]
@@ -60,7 +61,9 @@ def test_an_export_carries_the_catalog_and_imports_anywhere(campaign):
     assert undone.state == campaign.state
 
 
-def test_an_import_with_changed_or_missing_data_is_refused_and_writes_nothing(campaign):
+def test_an_import_with_changed_or_missing_data_is_refused_and_writes_nothing(
+    campaign, cold_process
+):
     document = exchange.export_table(campaign)
     name = catalog_of(campaign)
     changed = copy.deepcopy(document)
@@ -69,7 +72,7 @@ def test_an_import_with_changed_or_missing_data_is_refused_and_writes_nothing(ca
         exchange.import_table(changed)
     missing = copy.deepcopy(document)
     missing["blobs"] = {}
-    blobs.forget()
+    cold_process()
     Table.objects.filter(pk=campaign.pk).update(blobs={})
     with pytest.raises(exchange.ImportRefused, match="card catalog"):
         exchange.import_table(missing)

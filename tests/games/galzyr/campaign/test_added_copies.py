@@ -11,8 +11,8 @@ from __future__ import annotations
 import pytest
 
 from games.core.engine import RuleError
+from games.core.named import is_digest
 from games.galzyr.campaign import Campaign, add_copy, setup_game, take_card
-from games.services import blobs
 
 from .conftest import assert_ok, roundtrip
 
@@ -37,7 +37,7 @@ def test_an_added_card_gets_one_copy_in_the_library_and_a_new_catalog_name(box: 
     assert box.copies[cid].type == "item" and box.copies[cid].name == "Card #213"
     assert box.where()[cid] == "library"
     after = box.model_dump(mode="json")
-    assert blobs.is_digest(after["copies"]) and after["copies"] != before["copies"]
+    assert is_digest(after["copies"]) and after["copies"] != before["copies"]
     # the old catalog keeps its name: the state before still reads as it was (undo)
     assert Campaign.model_validate(before).model_dump(mode="json") == before
     again = roundtrip(box)

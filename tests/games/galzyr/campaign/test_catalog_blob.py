@@ -1,4 +1,5 @@
-"""A campaign names its card catalog by digest (games/services/blobs.py) instead of carrying it."""
+"""A campaign names its card catalog by digest (games/core/named.py) instead of carrying it,
+and reads it from what the loading service hands over, never from anywhere itself."""
 
 from __future__ import annotations
 
@@ -7,19 +8,21 @@ import json
 import pytest
 from pydantic import ValidationError
 
-from games.galzyr.campaign import Campaign, take_card
-from games.services import blobs
+from games.core.named import digest_of, is_digest
+from games.galzyr.campaign import Campaign, copies, take_card
 
 from .conftest import roundtrip
 
 
 def test_a_new_campaign_names_its_catalog_and_reads_back_the_same(rich: Campaign):
     dumped = rich.model_dump(mode="json")
-    assert blobs.is_digest(dumped["copies"])
-    assert blobs.data_of(dumped["copies"]) == [c.model_dump(mode="json") for c in rich.copies]
+    assert is_digest(dumped["copies"])
+    data = rich.named_data()[dumped["copies"]]
+    assert data == [c.model_dump(mode="json") for c in rich.copies]
+    assert digest_of(data) == dumped["copies"]
     again = Campaign.model_validate(dumped)
     assert again.copies == rich.copies and again.model_dump(mode="json") == dumped
-    assert len(json.dumps(dumped)) * 3 < len(json.dumps(blobs.data_of(dumped["copies"])))
+    assert len(json.dumps(dumped)) * 3 < len(json.dumps(data))
 
 
 def test_moves_keep_the_same_name_and_every_state_shares_one_parsed_catalog(playing: Campaign):
@@ -44,9 +47,25 @@ def test_a_state_that_carries_its_catalog_still_reads_and_dumps_as_it_was(rich: 
     assert old.copies == rich.copies
 
 
-def test_a_catalog_nobody_has_is_refused_with_its_name(rich: Campaign, monkeypatch):
+def test_a_catalog_nobody_handed_over_is_refused_with_its_name(rich: Campaign):
     dumped = rich.model_dump(mode="json")
-    dumped["copies"] = blobs.digest_of(["no such catalog"])
-    monkeypatch.setattr(blobs, "_fetch", lambda digest: None)
+    dumped["copies"] = digest_of(["no such catalog"])
     with pytest.raises(ValidationError, match="card catalog sha256:"):
         Campaign.model_validate(dumped)
+    with pytest.raises(ValidationError, match="card catalog sha256:"):
+        Campaign.model_validate(dumped, context={"named": lambda digest: None})
+
+
+def test_a_process_that_never_met_the_catalog_parses_what_the_loader_hands_over(rich: Campaign):
+    dumped = rich.model_dump(mode="json")
+    handed = rich.named_data()
+    copies.forget()  # as another process
+    with pytest.raises(ValidationError, match="card catalog sha256:"):
+        Campaign.model_validate(dumped)  # nothing handed over: the rules fetch nothing
+    asked = []
+    again = Campaign.model_validate(
+        dumped, context={"named": lambda d: asked.append(d) or handed.get(d)}
+    )
+    assert again.copies == rich.copies and asked == [dumped["copies"]]
+    Campaign.model_validate(dumped, context={"named": lambda d: asked.append(d)})
+    assert asked == [dumped["copies"]]  # parsed once per process: not asked again
