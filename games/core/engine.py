@@ -243,16 +243,14 @@ class Game(Generic[S]):
     # counts, modes): the platform's generic tests play each one (tests/games/, tests/api/),
     # so a game in the registry is checked without a list of games in any test.
     sample_options: tuple[dict[str, Any], ...] = ()
-    # What a state's rules need beyond its JSON (Galzyr: its world's book), so they do no I/O:
-    # the service that loaded a table asks ``needs_fn(table)`` once (games/services/) and
-    # ``hand_fn(state, needs)`` gives it to each state loaded from that table.
-    needs_fn: Callable[[Any], Any] | None = None
+    # What a state's rules need beyond its JSON (Galzyr: its world's book): ``needs_fn(data)``,
+    # asked once by the service that loaded a table, ``hand_fn`` gives each state loaded from it;
+    # a load handed nothing (a replay, a view) hands a ``Later``, asked if the rules read it.
+    needs_fn: Callable[[dict[str, Any]], Any] | None = None
     hand_fn: Callable[[S, Any], None] | None = None
-    # Data a state names by digest instead of carrying it (games/core/named.py: Galzyr's card
-    # catalog). ``named_fn(state)`` gives a model's named data as JSON, for the service to
-    # store a new name with the table; ``named(digest)`` is that data again (None: not found),
-    # handed by the services (games/services/blobs.py ``game``) and passed to the state's
-    # validators as pydantic's validation context ``{"named": named}``.
+    # Data a state names by digest (games/core/named.py: Galzyr's card catalog): ``named_fn``
+    # gives a model's as JSON (stored with the table); ``named(digest)`` reads it back (None:
+    # not found), handed by the services (blobs.game) as validation context ``{"named": …}``.
     named_fn: Callable[[S], dict[str, Any]] | None = None
     named: Callable[[str], Any] = field(default=lambda digest: None, repr=False)
 
@@ -278,6 +276,8 @@ class Game(Generic[S]):
 
     def load(self, data: dict[str, Any], needs: Any = None) -> S:
         state = self.State.model_validate(data, context={"named": self.named})
+        if needs is None and self.needs_fn is not None:
+            needs = Later(lambda: self.needs(data))
         self.hand(state, needs)
         return state
 
@@ -285,10 +285,10 @@ class Game(Generic[S]):
         """The data ``state`` names by digest, by digest (``named_fn``; none by default)."""
         return self.named_fn(state) if self.named_fn is not None else {}
 
-    def needs(self, table: Any) -> Any:
-        """What this game's rules need beyond ``table``'s state (``needs_fn``), for ``load``:
-        the service that loaded the table asks, so the rules do no I/O."""
-        return self.needs_fn(table) if self.needs_fn is not None else None
+    def needs(self, data: dict[str, Any]) -> Any:
+        """What this game's rules need beyond the state ``data`` (``needs_fn``), for ``load``:
+        the service that loaded the state asks, so the rules never look for it."""
+        return self.needs_fn(data) if self.needs_fn is not None else None
 
     def hand(self, state: S, needs: Any) -> None:
         """Give ``state`` what its rules need beyond its JSON (``needs_fn``'s answer, if any)."""
@@ -377,6 +377,22 @@ class Game(Generic[S]):
 
     def outcome(self, data: dict[str, Any]) -> Outcome | None:
         return self.outcome_fn(self.load(data))
+
+
+class Later:
+    """What a state's rules need, asked for the first time the rules read it (``Game.load``
+    handed nothing): ``get()`` asks once and keeps the answer."""
+
+    __slots__ = ("_ask", "_answer")
+
+    def __init__(self, ask: Callable[[], Any]) -> None:
+        self._ask: Callable[[], Any] | None = ask
+        self._answer: Any = None
+
+    def get(self) -> Any:
+        if self._ask is not None:
+            self._answer, self._ask = self._ask(), None
+        return self._answer
 
 
 def dump(state: BaseModel) -> dict[str, Any]:

@@ -16,6 +16,6 @@ Pure rules (no Django, no I/O; tests/test_layout.py checks them):
 - ``playtest/``: a world's book played many times with these rules
 
 Django side, the game's own: ``apps`` (installs the shelf that reads stored worlds,
-``reader.database_shelf``), ``web`` (the trays and "where is" pages and their API),
+``shelf``), ``web`` (the trays and "where is" pages and their API),
 ``templatetags`` and ``management`` (its commands).
 """

@@ -17,7 +17,7 @@ class GalzyrConfig(AppConfig):
 
     def ready(self) -> None:
         # Django imports models only once every app is loaded, hence here and not at the top.
-        from games.galzyr.reader.database_shelf import install
+        from games.galzyr.shelf import install
 
         install()  # the reader's books, from the storybook's stored worlds
         add_section("campaign mode", campaign_section)

@@ -87,12 +87,12 @@ def catalog_from_state(state: State) -> dict:
     return SavedCatalog(own_cards=state.own_cards).model_dump(mode="json", exclude_defaults=True)
 
 
-def needs(table) -> Book | None:
-    """The book of the table's world, opened by the service that loaded the table
+def needs(data: dict) -> Book | None:
+    """The book of the state's world, opened for the service that loaded the state
     (``Game.needs_fn``) so the rules read it without asking the shelf; None when that world
     is not loaded (the rules say so when they need it)."""
     try:
-        return open_book(table.state["world"])
+        return open_book(data["world"])
     except RuleError:
         return None
 

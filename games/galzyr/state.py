@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
 from games.core.bounds import Seed, upto
-from games.core.engine import Outcome
+from games.core.engine import Later, Outcome
 from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
 from games.galzyr.campaign import reached_end as campaign_reached_end
@@ -17,7 +17,7 @@ from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign.tracked import tracked_facts as campaign_facts
 from games.galzyr.catalog import ByWorld
 from games.galzyr.reader import calendar
-from games.galzyr.reader.book import Book, open_book
+from games.galzyr.reader.book import Book, not_loaded
 from games.galzyr.reader.dice import ROLLS
 from games.galzyr.reader.scene_effects import Pending
 from storybook.format import MONTHS
@@ -150,22 +150,24 @@ class State(BaseModel):
     # The story master's reading setting: a check's outcomes stay hidden on their device too
     # until the check is resolved, as the rulebook reveals them (off: seen once chosen).
     hide_outcomes: bool = True
-    # The world's book, handed over by the service that loaded the table (game.py ``hand``).
-    _book: Book | None = PrivateAttr(default=None)
+    # The world's book, handed over by whoever loaded the state (``Game.load``: the service's
+    # book, or a ``Later`` that asks ``Game.needs_fn`` the first time the rules read it).
+    _book: Book | Later | None = PrivateAttr(default=None)
 
     @property
     def weekday(self) -> str:
         return calendar.weekday(self.day)
 
-    def hand(self, book: Book) -> None:
-        """The book of this state's world, opened by whoever loaded the state."""
+    def hand(self, book: Book | Later) -> None:
+        """The book of this state's world (or how to ask for it), from whoever loaded it."""
         self._book = book
 
     def book(self) -> Book:
-        """The world's book as handed over; a state loaded without its table (the rules'
-        tests, a replay, a script) opens it from the installed shelf, once."""
+        """The world's book as handed over (never looked for here: the rules do no I/O)."""
+        if isinstance(self._book, Later):
+            self._book = self._book.get()
         if self._book is None:
-            self._book = open_book(self.world)
+            raise not_loaded(self.world)
         return self._book
 
 

@@ -253,4 +253,4 @@ def loaded_state(table: Table) -> BaseModel:
     """``table.state`` parsed (a write that parsed it anyway hands its model over instead:
     ``Written.state``), handed what its rules need beyond it (``Game.needs``)."""
     game = game_of(table)
-    return game.load(table.state, game.needs(table))
+    return game.load(table.state, game.needs(table.state))

@@ -46,7 +46,7 @@ def apply_move(
     with transaction.atomic():
         table, seat, held = locked_for_write(code, expected_version, seat, stale=True)
         game = game_of(table)
-        needs = game.needs(table)  # opened once: the move and the answer's view share it
+        needs = game.needs(table.state)  # opened once: the move and the answer's view share it
         if table.version != expected_version:  # made anyway if it commutes with the moves since
             args, new_state, sentence, state = _made_stale(
                 table, game, expected_version, move, args, seat, held, needs

@@ -7,7 +7,7 @@ and ``scene(number)``, which fetches one scene on demand (and keeps it). A move 
 drawn after it share the book the move was handed.
 
 Where books come from is pluggable: a *shelf* is installed with ``install(shelf)``. The
-Django side (``games.galzyr.reader.database_shelf``) installs one that reads the loaded worlds from the
+Django side (``games.galzyr.shelf``) installs one that reads the loaded worlds from the
 database when the app starts; tests and scripts install a ``FolderShelf`` that loads world
 folders from disk.
 """
@@ -151,10 +151,12 @@ def _require_shelf() -> Shelf:
 def open_book(slug: str) -> Book:
     book = _require_shelf().book(slug)
     if book is None:
-        raise RuleError(
-            f"The world “{slug}” is not loaded; load it with manage.py load_world first."
-        )
+        raise not_loaded(slug)
     return book
+
+
+def not_loaded(slug: str) -> RuleError:
+    return RuleError(f"The world “{slug}” is not loaded; load it with manage.py load_world first.")
 
 
 def default_world() -> str:

@@ -11,6 +11,7 @@ import pytest
 from games.core.engine import RuleError
 from games.galzyr.game import game
 from games.galzyr.reader import book as books
+from games.galzyr.state import State
 from tests.games.galzyr.playing import play
 
 from .book_world import (
@@ -80,3 +81,21 @@ def test_a_state_handed_its_book_reads_it_and_never_the_shelf():
         assert game.view_fn(model, "sm")["scene"]["number"] == 2001  # the view reads it too
     finally:
         books.install(previous)
+
+
+def test_a_state_loaded_with_nothing_handed_asks_the_game_once_and_only_when_read(monkeypatch):
+    state = play(new(), "pick-month", {"month": "june"})
+    asked = []
+    monkeypatch.setattr(
+        game, "needs_fn", lambda data: asked.append(data["world"]) or SHELF.book("reader")
+    )
+    model = game.load(state)  # a replay, a view, a script: nothing handed
+    assert asked == []  # not asked while nothing reads the book
+    assert model.book() is model.book() is SHELF.book("reader")
+    assert asked == ["reader"]
+
+
+def test_a_state_never_looks_for_its_book_on_the_shelf():
+    state = play(new(), "pick-month", {"month": "june"})
+    with pytest.raises(RuleError, match="“reader” is not loaded"):
+        State.model_validate(state).book()  # parsed by hand: no one handed a book

@@ -1,10 +1,11 @@
 """The reader's books from the database: ``GalzyrConfig.ready()`` installs a ``DatabaseShelf``.
 
-The rules read books through a small pure interface (``games.galzyr.reader.book``); this is its Django
-side, over the storybook's stored worlds (``storybook.shelf``). Asking for a book costs one
-small query (is the world's hash still the same?); a book is kept per process by its world's
-row id and content hash, so only a changed or new world is read again, and each scene is read
-when it is first opened (then the book keeps it).
+The rules read books through a small pure interface (``games.galzyr.reader.book``); this is its
+Django side, beside apps.py (reader/ is pure), over the storybook's stored worlds
+(``storybook.shelf``). Asking for a book costs one small query (is the world's hash still the
+same?); a book is kept per process by its world's row id and content hash, so only a changed or
+new world is read again, and each scene is read when it is first opened (then the book keeps
+it).
 """
 
 from __future__ import annotations

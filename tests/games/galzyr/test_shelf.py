@@ -1,4 +1,4 @@
-"""The reader's shelf over the stored worlds (games.galzyr.reader.database_shelf): the
+"""The reader's shelf over the stored worlds (games.galzyr.shelf): the
 per-request "is the hash the same?" check, and a book kept by row id and content hash."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.galzyr.reader.database_shelf import DatabaseShelf
+from games.galzyr.shelf import DatabaseShelf
 from storybook.models import World
 from storybook.services import load_world_folder
 
 pytestmark = pytest.mark.django_db
 
-MINIMAL = Path(__file__).resolve().parents[4] / "fixtures" / "worlds" / "_minimal"
+MINIMAL = Path(__file__).resolve().parents[3] / "fixtures" / "worlds" / "_minimal"
 
 
 def test_a_kept_book_costs_one_query_that_does_not_read_the_world_data():
