@@ -1,6 +1,6 @@
 """Data a state names by digest instead of carrying it (pure: no Django, no I/O).
 
-Big data that never changes once made (a Lands of Galzyr campaign's card catalog: 500 copies,
+Big data that never changes once made (a Lands of Galzyr campaign's card copies: 500 of them,
 ~95 KB of JSON, nine tenths of its state) is named in the state by the SHA-256 of its
 canonical JSON (``"sha256:…"``). The table stores the data once under that name and the
 service that loads a state hands the rules a function from name to data

@@ -98,7 +98,7 @@ def needs(data: dict) -> Book | None:
 
 
 def named_data(state: State) -> dict[str, object]:
-    """The data the state names by digest (``Game.named_fn``): its campaign's card catalog."""
+    """The data the state names by digest (``Game.named_fn``): its campaign's card copies."""
     return state.campaign.named_data() if state.campaign is not None else {}
 
 
@@ -167,7 +167,7 @@ game = GalzyrGame(
     Catalog=SavedCatalog,
     catalog_from_state_fn=catalog_from_state,
     keep_for_group_after=frozenset({"campaign-name-card"}),
-    # A campaign names its card catalog by digest (games/core/named.py): a new one is stored
+    # A campaign names its card copies by digest (games/core/named.py): a new one is stored
     # with the table.
     named_fn=named_data,
     # Reading scenes, the book-only calendar and the players, the skill check, and in campaign

@@ -1,6 +1,6 @@
 """The data states name by digest (games/core/named.py), read for the rules that need it.
 
-A Lands of Galzyr campaign names its card catalog by digest instead of carrying it; the table
+A Lands of Galzyr campaign names its card copies by digest instead of carrying it; the table
 keeps the data once under that name (``Table.blobs``). This module hands it to the rules:
 ``game(slug)`` is the registered game handed ``stored``, which answers a digest from the data
 this process keeps, else from the tables that store it (once per process), so a state loaded

@@ -100,12 +100,12 @@ def add_copy(
     if known and state.copies[known[0]].type != card_type:
         found = ADDABLE.get(state.copies[known[0]].type, "another kind of")
         raise RuleError(f"Card #{number:03d} is {found} card, not {ADDABLE[card_type]}.")
-    named = state.catalog_digest is not None
+    named = state.copies_digest is not None
     state.copies = [*state.copies, Copy(number=number, type=card_type, name=f"Card #{number:03d}")]
     cid = len(state.copies) - 1
     state.places["vault" if tray == "vault" else "library"].append(cid)
     if named:
-        state.name_catalog()
+        state.name_copies()
     return cid
 
 
@@ -135,10 +135,10 @@ def name_copies(
     copies = list(state.copies)
     for cid in cids:
         copies[cid] = copies[cid].model_copy(update=said)
-    named = state.catalog_digest is not None
+    named = state.copies_digest is not None
     state.copies = copies
     if named:
-        state.name_catalog()
+        state.name_copies()
     return cids
 
 
@@ -211,7 +211,7 @@ def build_campaign(world: World, seed: int, plan: ResetPlan | None = None) -> Ca
             for a in facts.adventurers
         ],
     )
-    campaign.name_catalog()
+    campaign.name_copies()
     return campaign
 
 

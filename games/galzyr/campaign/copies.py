@@ -1,9 +1,10 @@
-"""A campaign's card copies, and its catalog named by digest (pure: no Django, no I/O).
+"""A campaign's card copies, named by digest (pure: no Django, no I/O).
 
-The catalog (every physical card, unrolled: ``Campaign.copies``) never changes once the
-campaign is made, so a state names it by digest (games/core/named.py) and the table stores the
-data once. The service that loads a state hands over that data (``Game.named``); this module
-keeps the parsed copies per process by digest, so a move doesn't parse ~500 copies again.
+The copies (every physical card of the world's catalog, unrolled: ``Campaign.copies``) never
+change once the campaign is made, so a state names them by digest (games/core/named.py) and
+the table stores the data once. The service that loads a state hands over that data
+(``Game.named``); this module keeps the parsed copies per process by digest, so a move doesn't
+parse ~500 copies again.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ Variant = upto(99)  # which of a card number's variants
 
 
 class Copy(BaseModel):
-    """One physical card. Frozen: one parsed catalog is shared by every state that names it."""
+    """One physical card. Frozen: one parsed list is shared by every state that names it."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -48,17 +49,17 @@ class Copy(BaseModel):
 _COPIES = TypeAdapter(tuple[Copy, ...])
 
 
-# A catalog named by digest never changes (the digest is its content's hash), so its parsed
+# Copies named by digest never change (the digest is their content's hash), so their parsed
 # copies are kept per process, shared read only by every state naming it. 64: a server has a
-# handful of worlds' catalogs in play at once, a parsed catalog weighs a few hundred KB; the
+# handful of worlds' catalogs in play at once, a parsed list weighs a few hundred KB; the
 # 65th is parsed again, once.
 @lru_cache(maxsize=64)
 def _parsed(key: ByDigest) -> tuple[Copy, ...]:
     return key.made()
 
 
-def keep_catalog(copies: list[Copy]) -> str:
-    """The digest naming a catalog, its parsed copies kept (made once per campaign)."""
+def keep_copies(copies: list[Copy]) -> str:
+    """The digest naming these copies, their parsed form kept (made once per campaign)."""
     digest = digest_of([c.model_dump(mode="json") for c in copies])
     _parsed(ByDigest(digest, lambda: tuple(copies)))
     return digest
@@ -72,7 +73,7 @@ def named_copies(digest: str, named: Callable[[str], Any] | None) -> tuple[Copy,
         data = named(digest) if named is not None else None
         if data is None:
             raise ValueError(
-                f"the card catalog {digest} is missing (its table stores it, an export carries it)"
+                f"the card copies {digest} are missing (their table stores them, an export too)"
             )
         return _COPIES.validate_python(data)
 
@@ -80,7 +81,7 @@ def named_copies(digest: str, named: Callable[[str], Any] | None) -> tuple[Copy,
 
 
 def forget() -> None:
-    """Drop the parsed catalogs (tests: a process that never met them)."""
+    """Drop the parsed copies (tests: a process that never met them)."""
     _parsed.cache_clear()
 
 
@@ -92,8 +93,8 @@ def _index(copies: Iterable[Copy]) -> dict[int, list[int]]:
     return index
 
 
-# A named catalog never changes, so its index is kept by digest. 8: a server's tables share a
-# few worlds' catalogs; an index costs a few KB.
+# Named copies never change, so their index is kept by digest. 8: a server's tables share a
+# few worlds' copies; an index costs a few KB.
 @lru_cache(maxsize=8)
 def _named_index(key: ByDigest) -> dict[int, list[int]]:
     return key.made()

@@ -48,7 +48,7 @@ from games.core.bounds import MAX_TURNS, Seed, upto
 from games.core.named import is_digest
 from storybook.format.common import CardNumber, SceneNumber
 
-from .copies import Copy, copies_by_number, keep_catalog, named_copies
+from .copies import Copy, copies_by_number, keep_copies, named_copies
 from .facts import (
     MAX_PLAYERS,
     MONTHS,
@@ -192,7 +192,7 @@ class Campaign(Strict):
     rng: Seed
     world: WorldFacts
     plan: ResetPlan
-    # The catalog never changes once the campaign is made: a state stores its digest and the
+    # The copies never change once the campaign is made: a state stores their digest and the
     # table the data, once (games/core/named.py). A state stored with the list (before digests)
     # keeps it, so every stored state still dumps exactly as it was read.
     copies: list[Copy]
@@ -207,11 +207,11 @@ class Campaign(Strict):
     # The seed a table's campaign was built from (None for campaigns built elsewhere): before
     # the first game's first scene the table can rebuild it to check nothing has happened yet.
     seed: Seed | None = None
-    _catalog: str | None = PrivateAttr(default=None)  # the copies' digest, when stored so
+    _copies_digest: str | None = PrivateAttr(default=None)  # the copies' digest, when stored so
 
     @model_validator(mode="wrap")
     @classmethod
-    def _named_catalog(
+    def _named_copies(
         cls, data: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
     ) -> Campaign:
         digest = data.get("copies") if isinstance(data, dict) else None
@@ -219,28 +219,28 @@ class Campaign(Strict):
             return handler(data)
         named = (info.context or {}).get("named")
         model = handler({**data, "copies": list(named_copies(digest, named))})
-        model._catalog = digest
+        model._copies_digest = digest
         return model
 
     @field_serializer("copies", mode="wrap")
-    def _catalog_by_name(self, copies: list[Copy], handler: SerializerFunctionWrapHandler):
-        return self._catalog if self._catalog is not None else handler(copies)
+    def _copies_by_name(self, copies: list[Copy], handler: SerializerFunctionWrapHandler):
+        return self._copies_digest if self._copies_digest is not None else handler(copies)
 
     @property
-    def catalog_digest(self) -> str | None:
+    def copies_digest(self) -> str | None:
         """The digest naming the copies (None for a state that carries them)."""
-        return self._catalog
+        return self._copies_digest
 
-    def name_catalog(self) -> None:
-        """Store the catalog by digest from now on (a new campaign does)."""
-        self._catalog = keep_catalog(self.copies)
+    def name_copies(self) -> None:
+        """Store the copies by digest from now on (a new campaign does)."""
+        self._copies_digest = keep_copies(self.copies)
 
     def named_data(self) -> dict[str, Any]:
-        """The catalog's data by its digest, when stored so (the service stores a new one with
+        """The copies' data by their digest, when stored so (the service stores a new one with
         the table: ``Game.named_fn``)."""
-        if self._catalog is None:
+        if self._copies_digest is None:
             return {}
-        return {self._catalog: [c.model_dump(mode="json") for c in self.copies]}
+        return {self._copies_digest: [c.model_dump(mode="json") for c in self.copies]}
 
     # -- look-ups ------------------------------------------------------------------------------
     def adventurer(self, aid: str) -> Adventurer:
@@ -279,7 +279,7 @@ class Campaign(Strict):
 
     def numbered(self, number: int) -> list[int]:
         """The copies of card #``number``, in catalog order."""
-        index = copies_by_number(self.copies, self._catalog)
+        index = copies_by_number(self.copies, self._copies_digest)
         return list(index.get(number, ()))
 
     @property

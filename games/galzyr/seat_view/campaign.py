@@ -67,7 +67,7 @@ def _kinds(c: core.Campaign) -> dict[str, list[dict[str, Any]]]:
     """Each status and companion card of the catalog once, in numerical order, for the
     "gain" selects: one pass over the copies (the bench's catalog has hundreds), once per
     catalog named by digest (games/core/named.py), since it never changes. Shared: read only."""
-    digest = c.catalog_digest
+    digest = c.copies_digest
     if digest is None:
         return _kinds_of(c.copies)
     return _kinds_named(ByDigest(digest, lambda: _kinds_of(c.copies)))

@@ -1,5 +1,5 @@
-"""A campaign names its card catalog by digest (games/core/named.py) instead of carrying it,
-and reads it from what the loading service hands over, never from anywhere itself."""
+"""A campaign names its card copies by digest (games/core/named.py) instead of carrying them,
+and reads them from what the loading service hands over, never from anywhere itself."""
 
 from __future__ import annotations
 
@@ -50,9 +50,9 @@ def test_a_state_that_carries_its_catalog_still_reads_and_dumps_as_it_was(rich: 
 def test_a_catalog_nobody_handed_over_is_refused_with_its_name(rich: Campaign):
     dumped = rich.model_dump(mode="json")
     dumped["copies"] = digest_of(["no such catalog"])
-    with pytest.raises(ValidationError, match="card catalog sha256:"):
+    with pytest.raises(ValidationError, match="card copies sha256:"):
         Campaign.model_validate(dumped)
-    with pytest.raises(ValidationError, match="card catalog sha256:"):
+    with pytest.raises(ValidationError, match="card copies sha256:"):
         Campaign.model_validate(dumped, context={"named": lambda digest: None})
 
 
@@ -60,7 +60,7 @@ def test_a_process_that_never_met_the_catalog_parses_what_the_loader_hands_over(
     dumped = rich.model_dump(mode="json")
     handed = rich.named_data()
     copies.forget()  # as another process
-    with pytest.raises(ValidationError, match="card catalog sha256:"):
+    with pytest.raises(ValidationError, match="card copies sha256:"):
         Campaign.model_validate(dumped)  # nothing handed over: the rules fetch nothing
     asked = []
     again = Campaign.model_validate(
