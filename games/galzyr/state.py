@@ -12,7 +12,7 @@ from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
 from games.galzyr.campaign import reached_end as campaign_reached_end
 from games.galzyr.campaign import winners as campaign_winners
-from games.galzyr.campaign.facts import MAX_PLAYERS, Prestige, Seat, story_master
+from games.galzyr.campaign.facts import MAX_PLAYERS, PlayerIndex, Prestige, story_master
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.campaign.tracked import tracked_facts as campaign_facts
 from games.galzyr.catalog import ByWorld
@@ -115,8 +115,8 @@ class State(BaseModel):
     world: str
     players: list[str]
     rng: Seed
-    active: Seat = 0
-    partner: Seat | None = None
+    active: PlayerIndex = 0
+    partner: PlayerIndex | None = None
     challenge: bool = False
     month: Month | None = None
     day: Day = 0  # from the top row's Monday

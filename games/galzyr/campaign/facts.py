@@ -63,7 +63,7 @@ CopyId = index_below(MAX_COPIES)
 MAX_DAY = 365  # calendar slots from the top row's Monday; a game lasts at most 8 rounds
 Day = upto(MAX_DAY)
 MAX_PLAYERS = 6  # players at one table (the new-table form's limit)
-Seat = index_below(MAX_PLAYERS)  # a player, from 0
+PlayerIndex = index_below(MAX_PLAYERS)  # a player, from 0
 PlayerNumber = upto(MAX_PLAYERS, low=1)  # a player, from 1 (as the pages and API count)
 RoundNumber = upto(8, low=1)  # the longest round limit (1 player) is 8
 Moves = upto(9)  # travel moves left: 2, changed by the movement keyword

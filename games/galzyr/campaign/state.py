@@ -58,10 +58,10 @@ from .facts import (
     Gold,
     Marks,
     Moves,
+    PlayerIndex,
     Prestige,
     ResetPlan,
     RoundNumber,
-    Seat,
     season_of,
 )
 
@@ -171,7 +171,7 @@ class Round(Strict):
     mode: Mode
     challenge: bool = False
     coop_travel: bool = False
-    starting: Seat = 0  # index in players of the starting player token
+    starting: PlayerIndex = 0  # index in players of the starting player token
     number: RoundNumber = 1
     limit: RoundNumber
     phase: Literal["adventure", "calendar"] = "adventure"

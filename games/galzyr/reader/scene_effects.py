@@ -32,7 +32,7 @@ from pydantic import BaseModel
 from games.core.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.cards import destination
-from games.galzyr.campaign.facts import MAX_ITEMS, MAX_QUESTS, Seat
+from games.galzyr.campaign.facts import MAX_ITEMS, MAX_QUESTS, PlayerIndex
 from games.galzyr.campaign.state import in_play
 from games.galzyr.campaign.text import Step, adventurer_name, card_label
 from storybook.format.common import SceneNumber
@@ -53,10 +53,10 @@ class Pending(BaseModel):
     verb: str
     args: dict[str, Any] = {}
     text: str  # the book's sentence: "Active player: take card 213 from the library."
-    player: Seat
+    player: PlayerIndex
     # the player whose adventurer's icon a matching-icon card shows (icon_owner: the active
     # player's; on everyone, each taker's own); None, kept before it was recorded: the taker's
-    icon: Seat | None = None
+    icon: PlayerIndex | None = None
     done: bool = False
     said: str = ""  # what applying it did, once done
 
