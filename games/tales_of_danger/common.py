@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from games.core import words
-from games.core.engine import TABLE_SEAT, RuleError
+from games.core.engine import ACTIVE, TABLE_SEAT, RuleError
 from games.tales_of_danger.catalog import UNKNOWN_CARD
 from games.tales_of_danger.state import Player, State
 
@@ -14,16 +14,28 @@ ACT1_HAND_LIMIT = 7
 FINAL_SEGMENTS = 5
 
 # Who may make each move: the engine refuses the other roles with a sentence and the pages
-# offer the move to these only (``may``). Almost every move is for the shared display or a
-# player; which player is the move's own rule, checked in its body (whose turn it is, the
-# player named, or the player's own seat or the table acting for it). Journals are written
-# face down on the player's own seat, never on the shared display.
-TABLE_OR_PLAYER = frozenset({"table", "player"})
-PLAYER = frozenset({"player"})
+# offer the move to these only (``may``). The player's seat whose turn it is has the role ACTIVE
+# (``Game(turn_fn=turn_seat)``), the others "player". Acts 1 and 2 are played face up (the
+# rulebook: "keep your hand face up in front of you"), so their moves are the shared display's
+# or a player's; which player is the move's own rule, checked in its body (whose turn it is, the
+# player named, or the player's own seat or the table acting for it).
+TABLE_OR_PLAYER = frozenset({TABLE_SEAT, ACTIVE, "player"})
+# Act 3's turn moves name cards of a hand kept private ("Hands will be kept private during
+# Act 3"): the active player's seat only, on its own device or on the shared display after the
+# hand-over (only to a seat no device holds: games/services/access.py act_for). The display's
+# own seat is refused before the rules look at a hand, so a refusal tells it nothing of one.
+ACTIVE_SEAT = frozenset({ACTIVE})
+# Journals are written face down on the player's own seat, never on the shared display's.
+PLAYER = frozenset({ACTIVE, "player"})
 
 
 def seat_id(index: int) -> str:
     return f"p{index + 1}"
+
+
+def turn_seat(state: State) -> str | None:
+    """The seat whose turn it is (the game's ``turn_fn``): no one's while dealing or once over."""
+    return seat_id(state.active) if state.stage in ("acts", "act3") else None
 
 
 def player_at(state: State, ref: str) -> int:

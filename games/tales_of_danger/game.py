@@ -6,6 +6,7 @@ from __future__ import annotations
 from games.core.engine import Game, collect
 from games.tales_of_danger import acts, card_entry, market, voyage
 from games.tales_of_danger.catalog import CatalogPatch, entered
+from games.tales_of_danger.common import turn_seat
 from games.tales_of_danger.rules import invariants, setup, to_act
 from games.tales_of_danger.scoring import outcome
 from games.tales_of_danger.seat_view import seats, view
@@ -30,6 +31,8 @@ game = Game(
     blurb="Secure a sponsor, gather crew and supplies, and sail five segments to the Land of Danger.",
     template="games/tales_of_danger/panel.html",
     to_act_fn=to_act,
+    # The active player's seat has the role ACTIVE: Act 3's moves are its alone (common.py).
+    turn_fn=turn_seat,
     options_template="games/tales_of_danger/new_options.html",
     # The group's card data (the CatalogPatch fields are Options fields), saved once per server.
     Catalog=CatalogPatch,

@@ -9,12 +9,12 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import words
-from games.core.engine import TABLE_SEAT, MoveSet, RuleError
+from games.core.engine import MoveSet, RuleError
 from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog, need
 from games.tales_of_danger.common import (
+    ACTIVE_SEAT,
     FINAL_SEGMENTS,
     PLAYER,
-    TABLE_OR_PLAYER,
     acting,
     check_copies,
     draw,
@@ -156,13 +156,11 @@ def settle(catalog: Catalog, costs: list[str], pay: list[PayCard]) -> Settlement
 
 
 def _no_sixth(state: State, seat: str) -> None:
-    if seat != TABLE_SEAT:  # a player's seat (the move's roles: the table or a player)
-        index = player_at(state, seat)
-        if len(state.players[index].voyage) >= FINAL_SEGMENTS:
-            raise RuleError(
-                f"{name(state, index)} has completed {FINAL_SEGMENTS} segments: "
-                "a voyage has no sixth."
-            )
+    index = player_at(state, seat)  # the active player's seat: the moves' roles
+    if len(state.players[index].voyage) >= FINAL_SEGMENTS:
+        raise RuleError(
+            f"{name(state, index)} has completed {FINAL_SEGMENTS} segments: a voyage has no sixth."
+        )
 
 
 def _act3_turn(state: State, seat: str, step: str) -> int:
@@ -205,7 +203,7 @@ def _check_counts(state: State) -> None:
             )
 
 
-@moves.move(PrepareArgs, roles=TABLE_OR_PLAYER)
+@moves.move(PrepareArgs, roles=ACTIVE_SEAT)
 def prepare_segment(state: State, args: PrepareArgs, seat: str) -> str:
     """Act 3: a difficulty card (from hand or deck) and that many cost cards from the deck."""
     index = _act3_turn(state, seat, "prepare")
@@ -264,7 +262,7 @@ def _end_turn(state: State, index: int) -> str:
     return f". {name(state, state.active)} takes a final turn."
 
 
-@moves.move(CompleteArgs, roles=TABLE_OR_PLAYER)
+@moves.move(CompleteArgs, roles=ACTIVE_SEAT)
 def complete_segment(state: State, args: CompleteArgs, seat: str) -> str:
     """Act 3: pay the segment's costs from your hand, bank it, and write a journal."""
     index = _act3_turn(state, seat, "start")
@@ -319,7 +317,7 @@ def complete_segment(state: State, args: CompleteArgs, seat: str) -> str:
     return text + ", then prepares the next segment."
 
 
-@moves.move(ForageArgs, roles=TABLE_OR_PLAYER)
+@moves.move(ForageArgs, roles=ACTIVE_SEAT)
 def forage(state: State, args: ForageArgs, seat: str) -> str:
     """Act 3: flip 4 cards — one becomes a cost on your segment, three go to your hand."""
     index = _act3_turn(state, seat, "start")

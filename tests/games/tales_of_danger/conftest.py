@@ -70,7 +70,12 @@ class Table:
     def state(self) -> State:
         return game.load(self.data)
 
-    def do(self, move: str, args: dict[str, Any] | None = None, seat: str = "table") -> str:
+    def do(self, move: str, args: dict[str, Any] | None = None, seat: str | None = None) -> str:
+        """Make a move; by default from the shared display, or for a move the display may not
+        make (Act 3's private hands) from the active player's own seat, if it is anyone's turn."""
+        if seat is None:
+            turn = game.turn_fn(self.state)
+            seat = "table" if game.moves[move].allows("table") or turn is None else turn
         self.data, sentence = game.apply(self.data, move, args or {}, seat)
         assert json.loads(json.dumps(self.data)) == self.data
         self.log.append(sentence)

@@ -128,6 +128,7 @@ class Player:
                 free = free_in_pool(s, s.active)
                 return "take-free-cards", {"refill": [self.fresh() for _ in free]}, seat
             return "gather", self.gather_args(s.active, sponsor.market, sponsor.max), seat
+        seat = f"p{s.active + 1}"  # Act 3's hands are private: the player's own seat plays
         if s.step == "prepare":
             d = self.ship(self.visible_ships())
             return "prepare-segment", {"difficulty": d, "costs": self.costs(d)}, seat

@@ -17,15 +17,16 @@ import re
 import pytest
 from django.urls import reverse
 
-from games.core.engine import ROLE_NAMES, RuleError
+from games.core.engine import ACTIVE, ROLE_NAMES, RuleError
 from games.models import Table
 from games.tales_of_danger.game import game
 from tests.seating import api_as, sit
 
 POOL = ["monk", "farmer", "deacon", "captain", "innkeeper"]
 QUEEN_HAND = ["sailor", "business-man", "minstrel"]  # can secure the Queen (test catalog)
-# The seat that acts for each role: p1 is the player every scenario is about.
-SEAT_OF = {"table": "table", "player": "p1"}
+# The seats that try each move: the shared display, and p1, the player every scenario is about
+# (whose turn it is, once the cards are dealt: its role is then ACTIVE).
+SEATS = ("table", "p1")
 
 
 def _dealing(tod):
@@ -103,86 +104,104 @@ SCENARIOS = {
     "enter-card-sheet": (_dealing, {"sponsors": {"queen": {"market": 3}}, "people": {}}),
 }
 
-# The roles a seat can hold at a Tales of Danger table (its seats' kinds: no role_fn).
-ROLES = sorted({seat.kind for seat in game.seats(game.setup({"players": ["A", "B"]}, 1))})
+
+def role_of(move: str, seat: str) -> str:
+    """The seat's role in the move's scenario: p1 is "player" while dealing, then ACTIVE."""
+    if seat == "table":
+        return "table"
+    return "player" if SCENARIOS[move][0] is _dealing else ACTIVE
 
 
 def allowed() -> list[tuple[str, str]]:
-    return [(m, r) for m, spec in game.moves.items() for r in ROLES if r in spec.roles]
+    return [(m, s) for m, spec in game.moves.items() for s in SEATS if spec.allows(role_of(m, s))]
 
 
 def left_out() -> list[tuple[str, str]]:
-    return [(m, r) for m, spec in game.moves.items() for r in ROLES if r not in spec.roles]
+    return [
+        (m, s) for m, spec in game.moves.items() for s in SEATS if not spec.allows(role_of(m, s))
+    ]
 
 
-def refusal(move: str, role: str) -> str:
+def refusal(move: str, seat: str) -> str:
     """The engine's sentence, from the declaration: who the move is for, and who asked."""
     spec = game.moves[move]
     who = " or ".join(ROLE_NAMES[r] for r in sorted(spec.roles))
-    return f"“{spec.label}” is for {who}, not for {ROLE_NAMES[role]}."
+    return f"“{spec.label}” is for {who}, not for {ROLE_NAMES[role_of(move, seat)]}."
+
+
+@pytest.mark.parametrize("move", sorted(SCENARIOS))
+def test_each_scenario_gives_p1_the_role_the_tests_assume(tod, move):
+    state = SCENARIOS[move][0](tod).state
+    assert game.role(state, "p1") == role_of(move, "p1")
+    assert game.role(state, "table") == "table"
 
 
 def test_every_move_declares_its_roles_and_has_a_scenario():
     assert set(SCENARIOS) == set(game.moves)
-    assert set(SEAT_OF) == set(ROLES) == {"table", "player"}
     for name, spec in game.moves.items():
         assert spec.roles, f"{name} declares no roles"
-        assert spec.roles <= set(ROLES), f"{name} names a role no seat here holds"
+        assert spec.roles <= {"table", "player", ACTIVE}, f"{name} names a role no seat holds"
 
 
-def test_journals_are_for_players_and_every_other_move_for_the_table_or_a_player():
-    # Journals are written face down on the player's own phone, never on the shared display;
-    # the rest is entered by the table or by the player concerned (the move says which).
-    assert left_out() == [("write-journal", "table")]
+def test_the_display_makes_no_act_3_move_and_writes_no_journal():
+    # Act 3's hands are private: its turn moves are the active player's seat's (its phone, or
+    # the display after the hand-over), journals the player's own; the rest of the game is
+    # face up, entered by the table or by the player concerned (the move says which).
+    assert left_out() == [
+        ("prepare-segment", "table"),
+        ("complete-segment", "table"),
+        ("forage", "table"),
+        ("write-journal", "table"),
+    ]
 
 
-@pytest.mark.parametrize(("move", "role"), allowed())
-def test_a_role_the_move_declares_makes_it(tod, move, role):
+@pytest.mark.parametrize(("move", "seat"), allowed())
+def test_a_role_the_move_declares_makes_it(tod, move, seat):
     build, args = SCENARIOS[move]
     t = build(tod)
-    assert game.may(t.state, SEAT_OF[role])[move.replace("-", "_")] is True
-    assert t.do(move, args, seat=SEAT_OF[role])
+    assert game.may(t.state, seat)[move.replace("-", "_")] is True
+    assert t.do(move, args, seat=seat)
 
 
-@pytest.mark.parametrize(("move", "role"), left_out())
-def test_the_engine_refuses_a_role_the_move_leaves_out(tod, move, role):
+@pytest.mark.parametrize(("move", "seat"), left_out())
+def test_the_engine_refuses_a_role_the_move_leaves_out(tod, move, seat):
     build, args = SCENARIOS[move]
     t = build(tod)
     state = t.state
     before = state.model_dump(mode="json")
-    assert game.may(state, SEAT_OF[role])[move.replace("-", "_")] is False
-    with pytest.raises(RuleError, match=f"^{re.escape(refusal(move, role))}$"):
-        game.apply_to(state, move, args, SEAT_OF[role])
+    assert game.may(state, seat)[move.replace("-", "_")] is False
+    with pytest.raises(RuleError, match=f"^{re.escape(refusal(move, seat))}$"):
+        game.apply_to(state, move, args, seat)
     # Refused before the move ran: the very model it was given is untouched.
     assert state.model_dump(mode="json") == before
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("move", "role"), left_out())
-def test_the_api_refuses_a_role_the_move_leaves_out(tod, move, role):
+@pytest.mark.parametrize(("move", "seat"), left_out())
+def test_the_api_refuses_a_role_the_move_leaves_out(tod, move, seat):
     build, args = SCENARIOS[move]
     table = Table.objects.create(game="tales-of-danger", name="Roles", state=build(tod).data)
     before = dict(table.state)
-    response = api_as(table, SEAT_OF[role]).post(
+    response = api_as(table, seat).post(
         f"/api/tables/{table.code}/moves/",
         {"move": move, "args": args, "version": table.version},
         format="json",
     )
     assert response.status_code == 400
-    assert response.json() == {"error": refusal(move, role)}
+    assert response.json() == {"error": refusal(move, seat)}
     table.refresh_from_db()
     assert (table.version, table.state, table.moves.count()) == (1, before, 0)
-    table_json = api_as(table, SEAT_OF[role]).get(f"/api/tables/{table.code}/").json()
+    table_json = api_as(table, seat).get(f"/api/tables/{table.code}/").json()
     assert table_json["may"][move.replace("-", "_")] is False
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("move", "role"), left_out())
-def test_the_page_offers_no_form_for_a_left_out_role_and_refuses_the_post(client, tod, move, role):
+@pytest.mark.parametrize(("move", "seat"), left_out())
+def test_the_page_offers_no_form_for_a_left_out_role_and_refuses_the_post(client, tod, move, seat):
     build, args = SCENARIOS[move]
     table = Table.objects.create(game="tales-of-danger", name="Roles", state=build(tod).data)
     before = dict(table.state)
-    sit(client, table, SEAT_OF[role])
+    sit(client, table, seat)
     url = reverse("games:table", args=[table.code])
     html = client.get(url, {"cards": "1"}).content.decode()
     assert f"/move/{move}/" not in html
@@ -193,7 +212,7 @@ def test_the_page_offers_no_form_for_a_left_out_role_and_refuses_the_post(client
         HTTP_HX_REQUEST="true",
     )
     assert response["HX-Trigger"] == "tk:refused"
-    assert refusal(move, role) in response.content.decode()
+    assert refusal(move, seat) in response.content.decode()
     table.refresh_from_db()
     assert (table.version, table.state, table.moves.count()) == (1, before, 0)
 
@@ -205,7 +224,7 @@ def test_the_panel_draws_its_forms_from_the_declaration(client, tod, monkeypatch
     table = Table.objects.create(game="tales-of-danger", name="Roles", state=_recruiting(tod).data)
     url = reverse("games:table", args=[table.code])
     assert "/move/recruit/" in sit(client, table, "table").get(url).content.decode()
-    players_only = dataclasses.replace(game.moves["recruit"], roles=frozenset({"player"}))
+    players_only = dataclasses.replace(game.moves["recruit"], roles=frozenset({ACTIVE}))
     monkeypatch.setitem(game.moves, "recruit", players_only)
     html = client.get(url).content.decode()
     assert "recruit" in game.view(table.state, "table")["moves"]

@@ -23,6 +23,10 @@ from tests.seating import api_as
 
 pytestmark = pytest.mark.django_db
 
+JOURNAL_REFUSED = (
+    "“Write journal” is for the active player or a player, not for the shared display."
+)
+
 
 def test_act_3_begins_with_the_transition_steps(client, tod):
     seven = [*QUEEN_HAND, "monk", "monk", "farmer", "farmer"]
@@ -38,7 +42,10 @@ def test_act_3_begins_with_the_transition_steps(client, tod):
     )
     html = response.content.decode()
     assert "Act 3 begins" in html and "Unclaimed sponsors leave the table" in html
-    assert "prepare-segment" in forms(html) and "Difficulty 3" in html
+    # Hands are private now: the display prepares no segment for Ada, her seat does.
+    assert "prepare-segment" not in forms(html)
+    mine = page(seated(client, table, "p1"), table)
+    assert "prepare-segment" in forms(mine) and "Difficulty 3" in mine
     # Hands are private now: the table shows counts, each phone its own hand.
     assert "Royal Guard" not in html.split("What happened")[0].split("Act 3 begins")[1]
     assert "Royal Guard" in page(seated(client, table, "p2"), table)
@@ -94,12 +101,11 @@ def test_complete_shows_what_is_owed_after_cancels_and_refuses_paying_too_little
     assert "write-journal" in forms(response.content.decode())
 
 
-def test_the_table_pays_with_named_or_counted_cards(client, tod):
+def test_a_player_pays_with_named_or_counted_cards(client, tod):
     table = table_from(
         tod.act3([["monk", "?", "nun"], ["nun"]], [(2, ["crew", "two-supplies"]), None])
     )
-    html = page(seated(client, table, "table"), table)
-    assert "The cards paid (name them, or give their crew and supplies)" in html
+    seated(client, table, "p1")
     response = post_move(
         client,
         table,
@@ -138,9 +144,9 @@ def test_cards_named_into_a_hand_stay_out_of_the_log_and_other_seats(client, tod
     assert api_as(table, "p2").get(history).json()[0]["args"] is None  # another seat's
 
 
-def test_forage_from_the_table(client, tod):
+def test_forage_from_the_players_seat(client, tod):
     table = table_from(tod.act3([["monk"], ["nun"]], [(1, ["crew"]), None]))
-    seated(client, table, "table")
+    seated(client, table, "p1")
     response = post_move(client, table, "forage", {"cost": "bad-luck"})
     assert (
         b"Ada foraged: \xe2\x80\x9cBad Luck: 2 crew, 3 supplies\xe2\x80\x9d joins the segment"
@@ -161,7 +167,8 @@ def test_a_sixth_segment_is_refused(client, tod):
     assert "prepare-segment" not in forms(html) and "complete-segment" not in forms(html)
     assert "Final round" in html and "Ada completed a fifth segment" in html
     response = post_move(client, table, "prepare-segment", {"difficulty": "1", "costs": ["crew"]})
-    assert b"Ada has completed 5 segments: a voyage has no sixth." in response.content
+    assert response["HX-Trigger"] == "tk:refused"
+    assert "It is Bo&#x27;s turn." in response.content.decode()
     table.refresh_from_db()
     assert table.version == 1
 
@@ -197,19 +204,17 @@ def test_journals_stay_on_their_owners_seat_until_the_reveal(client, tod):
 
 def test_a_journal_is_refused_on_the_table_seat(client, tod):
     t = tod.act3([["monk", "nun"], ["nun"]], [(1, ["great-fishing"]), (1, ["crew"])])
+    t.do("complete-segment", {})
     table = table_from(t)
     seated(client, table, "table")
-    post_move(client, table, "complete-segment", {})
     html = page(client, table)
     assert "Place the journal face down" not in html and "write-journal" not in forms(html)
     response = post_move(client, table, "write-journal", {"value": "2"})
     # The engine refuses the role the move leaves out, before the move runs.
     assert response["HX-Trigger"] == "tk:refused"
-    assert "“Write journal” is for a player, not for the shared display." in (
-        response.content.decode()
-    )
+    assert JOURNAL_REFUSED in response.content.decode()
     table.refresh_from_db()
-    assert table.version == 2 and table.state["players"][0]["voyage"][0]["journal"] is None
+    assert table.version == 1 and table.state["players"][0]["voyage"][0]["journal"] is None
 
 
 def test_game_over_shows_the_breakdown_and_links_the_scores(client, tod):

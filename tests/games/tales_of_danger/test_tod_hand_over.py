@@ -1,6 +1,6 @@
-"""Tales of Danger with fewer phones than players: the shared display pays for any segment
-(one payment field per spare card) and, after the hand-over, a phone-less player places their
-face-down journal on it.
+"""Tales of Danger with fewer phones than players: after the hand-over, the shared display pays
+for a phone-less player's segment (any number of cards) and the player places their face-down
+journal on it; as itself it makes no Act 3 move (hands are private).
 
 Rulebook facts: a completed segment adds a face-down journal from the hand (none with an empty
 hand); payment is by discarding cards from the hand, so a segment (3 cost cards at most when
@@ -27,14 +27,15 @@ def pay_fields(html: str) -> list[str]:
     return re.findall(r"Card (\d+)\s*<select name=\"pay\"", html)
 
 
-@pytest.mark.parametrize("hand", [SEVEN, SEVEN + ["monk", "nun"], ["monk", "nun"]])
-def test_the_display_gets_one_payment_field_per_spare_card(client, tod, hand):
-    t = tod.act3(
-        [hand, ["nun"]], [(3, ["bad-luck", "bad-luck", "rough-seas-supplies"]), (1, ["crew"])]
-    )
+def test_the_display_pays_only_after_the_hand_over(client, tod):
+    t = tod.act3([SEVEN, ["nun"]], [(3, ["bad-luck", "bad-luck", "rough-seas-supplies"]), None])
     table = table_from(t)
     html = page(sit(client, table, "table"), table)
-    assert pay_fields(html) == [str(n) for n in range(1, len(hand) + 1)]
+    assert "complete-segment" not in forms(html) and pay_fields(html) == []
+    hand_over = reverse("games:hand-over", args=[table.code, "p1"])
+    assert f'href="{hand_over}"' in html
+    client.post(hand_over)
+    assert "complete-segment" in forms(page(client, table))
 
 
 def test_seven_cards_named_on_the_display_pay_for_a_segment(client, tod):
@@ -43,6 +44,7 @@ def test_seven_cards_named_on_the_display_pay_for_a_segment(client, tod):
     )
     table = table_from(t)
     sit(client, table, "table")
+    client.post(reverse("games:hand-over", args=[table.code, "p1"]))
     state = game.load(table.state)
     owed = game.view(table.state, "table")["players"][0]["segment"]["owed"]
     crew = sum(state.catalog.person(p).crew for p in SEVEN)
@@ -56,10 +58,10 @@ def test_seven_cards_named_on_the_display_pay_for_a_segment(client, tod):
 
 def test_a_phone_less_player_places_the_journal_after_the_hand_over(client, tod):
     t = tod.act3([["monk", "nun", "sailor"], ["nun"]], [(1, ["great-fishing"]), (1, ["crew"])])
+    t.do("complete-segment", {})
     table = table_from(t)
     sit(client, table, "table")  # Ada has no phone; Bo's is the other seat
     sit(Client(), table, "p2")
-    post_move(client, table, "complete-segment", {})
     html = page(client, table)
     assert "1 journal to place" in html and "write-journal" not in forms(html)
     hand_over = reverse("games:hand-over", args=[table.code, "p1"])
@@ -90,7 +92,7 @@ def test_the_journal_is_refused_to_the_display_as_itself_and_to_a_held_seat(clie
     response = display.post(f"/api/tables/{table.code}/moves/", body, format="json")
     assert response.status_code == 400
     assert response.json()["error"] == (
-        "“Write journal” is for a player, not for the shared display."
+        "“Write journal” is for the active player or a player, not for the shared display."
     )
     # As Ada (no device holds her seat): the move is hers, its roles checked against her.
     ada = display.get(f"/api/tables/{table.code}/?as_seat=p1").json()

@@ -179,8 +179,10 @@ def test_journals_are_written_only_on_the_players_own_seat(tod):
     t = tod.act3([["monk", "nun"], ["nun"]], [(1, ["crew"]), (1, ["crew"])])
     t.do("complete-segment", {"pay": [{"person": "monk"}]})
     # The move is declared for players only: the engine refuses the shared display.
-    with pytest.raises(RuleError, match="“Write journal” is for a player, not for the shared"):
-        t.do("write-journal", {"value": 3})
+    with pytest.raises(
+        RuleError, match="“Write journal” is for the active player or a player, not"
+    ):
+        t.do("write-journal", {"value": 3}, seat="table")
     with pytest.raises(RuleError, match="Bo owes no journal"):
         t.do("write-journal", {"value": 3}, seat="p2")
     sentence = t.do("write-journal", {"value": 3, "person": "nun"}, seat="p1")
