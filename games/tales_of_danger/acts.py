@@ -240,6 +240,11 @@ def _after_recruiting(state: State, seat: str) -> int:
         raise RuleError("Sponsors are secured in Act 1.")
     index = acting(state, seat)
     player = state.players[index]
+    if player.discard_to is not None:
+        raise RuleError(
+            f"{player.name} must first discard down to {player.discard_to} cards: "
+            "securing a sponsor ends with it, in the same turn."
+        )
     if player.act != 1:
         raise RuleError(f"{player.name} already has a sponsor.")
     if state.step != "acted":
@@ -279,6 +284,16 @@ def _story_along(state: State) -> str:
     return ""
 
 
+def _pass_unless_discarding(state: State, index: int) -> str:
+    """The rulebook's "When you secure a Sponsor, do the following, in order": take the card,
+    then discard down to its Start hand size. The turn ends once both are done, so a player
+    still holding too many keeps the turn until ``discard-down``."""
+    if state.players[index].discard_to is not None:
+        return ", before the turn ends."
+    pass_turn(state)
+    return "."
+
+
 @moves.move(SecureArgs, roles=TABLE_OR_PLAYER)
 def secure_sponsor(state: State, args: SecureArgs, seat: str) -> str:
     """Act 1: present people to a sponsor; with an insider and enough evidence and plans, move on."""
@@ -297,8 +312,7 @@ def secure_sponsor(state: State, args: SecureArgs, seat: str) -> str:
     if not check.ok:
         raise RuleError(check.reason)
     text = _give_sponsor(state, index, sponsor.id, args.discard) + _story_along(state)
-    pass_turn(state)
-    return text + "."
+    return text + _pass_unless_discarding(state, index)
 
 
 @moves.move(TakeLowestArgs, roles=TABLE_OR_PLAYER)
@@ -310,8 +324,7 @@ def take_lowest_sponsor(state: State, args: TakeLowestArgs, seat: str) -> str:
     require_unable(state, index)
     lowest = state.catalog.ranked(available_sponsors(state))[-1]
     text = _give_sponsor(state, index, lowest, args.discard, lowest=True)
-    pass_turn(state)
-    return text + "."
+    return text + _pass_unless_discarding(state, index)
 
 
 @moves.move(Args, roles=TABLE_OR_PLAYER)
@@ -340,4 +353,8 @@ def discard_down(state: State, args: DiscardArgs, seat: str) -> str:
         raise RuleError(f"{player.name} has nothing to discard.")
     gone = discard_to(state, index, player.discard_to, args.people, "the Start hand size")
     player.discard_to = None
-    return f"{player.name} discarded {names(state, gone)} and starts Act 2."
+    text = f"{player.name} discarded {names(state, gone)} and starts Act 2"
+    if index == state.active and state.step == "acted":  # securing, this turn: it ends now
+        pass_turn(state)
+        return text + f"; {name(state, state.active)} is next."
+    return text + "."

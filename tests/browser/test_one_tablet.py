@@ -2,11 +2,10 @@
 on the shared tablet (1180×820), played to its scores.
 
 The tablet keeps the table and sits at the shared display. Acts 1 and 2 are face up: the tablet
-enters everything. In Act 3 the tablet hands itself to Bo for his whole turn (his hand, his
-payment, his face-down journal) and hides again; for Cy it pays a segment the way a display
-that can't see his hand does (naming the card in a payment field), then Cy is handed the tablet
-only to place his journal. The tablet never shows a journal value until the reveal, and
-never offers Ada's seat (her phone holds it).
+enters everything. In Act 3 hands are private: the tablet hands itself to Bo, then to Cy, for
+each whole turn (the hand, the segment, the payment, the face-down journal) and hides again by
+itself; as itself it makes no Act 3 move. The tablet never shows a journal value until the
+reveal, and never offers Ada's seat (her phone holds it).
 """
 
 from __future__ import annotations
@@ -99,45 +98,23 @@ def ada_turn(phone, segment: int) -> None:
         prepare(phone, "Great Fishing! (a bonus card)")
 
 
-def bo_turn(tablet, last: bool) -> None:
-    """Bo's whole turn after the hand-over: his hand shows; hidden again once it is over."""
-    expect(tablet.locator(".prompt")).to_contain_text("Bo completes the current segment")
-    hand_over(tablet, "Bo")
-    expect(tablet.locator(f'.tod-players [data-seat="p2"] {HAND}')).to_be_visible()
-    complete(tablet)
-    write_journal(tablet, "Bo")
+def handed_turn(tablet, name: str, pay: bool, last: bool) -> None:
+    """A phone-less player's whole turn after the hand-over: their hand shows, they pay,
+    place the journal, prepare the next segment; hidden again once it is over."""
+    expect(tablet.locator(".prompt")).to_contain_text(f"{name} completes the current segment")
+    assert form_count(tablet, "Complete the segment") == 0  # not on the display as itself
+    hand_over(tablet, name)
+    seat = f"p{PLAYERS.index(name) + 1}"
+    expect(tablet.locator(f'.tod-players [data-seat="{seat}"] {HAND}')).to_be_visible()
+    complete(tablet, pay=pay)
+    write_journal(tablet, name)
     if not last:
         prepare(tablet, "Great Fishing! (a bonus card)")
     hidden_by_itself(tablet)
 
 
-def cy_turn(tablet, table, segment: int, last: bool) -> None:
-    """The tablet pays for Cy without seeing his hand, then Cy places his journal."""
-    expect(tablet.locator(".prompt")).to_contain_text("Cy completes the current segment")
-    form = form_with(tablet, "Complete the segment")
-    if segment == 1:  # a 1-crew cost: the display names one of Cy's cards in a payment field
-        table.refresh_from_db()
-        cy = table.state["players"][2]
-        hand = cy["hand"]
-        spare = len(hand) - sum(leg["journal_status"] == "owed" for leg in cy["voyage"])
-        expect(form.locator("select[name=pay]")).to_have_count(spare)
-        person = next(c for c in hand if c != "?")
-        names = {c.id: c.name for c in tables.game_of(table).load(table.state).catalog.people}
-        form.locator("select[name=pay]").first.select_option(label=names[person])
-    complete(tablet)
-    if segment == 1:
-        save_shot(tablet, "one-tablet-journal-owed-tablet")
-    expect(tablet.locator('.tod-players [data-seat="p3"]')).to_contain_text("1 journal to place")
-    owed = tablet.locator('.tod-prompt .tod-journal-owed[data-seat="p3"]')
-    expect(owed).to_contain_text("Cy has a journal to place face down.")
-    owed.get_by_role("link", name="Hand the tablet to Cy to place it").click()
-    tablet.get_by_role("button", name="I am Cy: show my part").click()
-    if segment == 1:
-        save_shot(tablet, "one-tablet-playing-cy-tablet")
-    write_journal(tablet, "Cy")
-    if not last:
-        prepare(tablet, "Great Fishing! (a bonus card)")
-    hidden_by_itself(tablet)
+def form_count(page, button: str) -> int:
+    return page.locator("form").filter(has=page.get_by_role("button", name=button)).count()
 
 
 def test_three_players_one_phone_to_the_scores(live_server, chromium):
@@ -168,13 +145,15 @@ def test_three_players_one_phone_to_the_scores(live_server, chromium):
         take_two(tablet, "Gather", refill)
     expect(tablet.get_by_role("heading", name="Act 3 begins")).to_be_visible()
 
-    # Act 3: Ada prepares on her phone; the tablet prepares for Bo and Cy (no hand needed).
+    # Act 3: Ada prepares on her phone; Bo and Cy each on the tablet handed to them.
     phone.reload()
     prepare(phone, "1 crew")
     tablet.reload()
-    expect(tablet.locator(".prompt")).to_contain_text("Bo prepares a segment")
-    prepare(tablet, "Great Fishing! (a bonus card)")
-    prepare(tablet, "1 crew")
+    for name, cost in (("Bo", "Great Fishing! (a bonus card)"), ("Cy", "1 crew")):
+        expect(tablet.locator(".prompt")).to_contain_text(f"{name} prepares a segment")
+        hand_over(tablet, name)
+        prepare(tablet, cost)
+        hidden_by_itself(tablet)
     save_shot(phone, "one-tablet-act3-phone")
     for segment in range(1, 6):
         last = segment == 5
@@ -182,12 +161,12 @@ def test_three_players_one_phone_to_the_scores(live_server, chromium):
         if segment == 5:
             break  # Ada's fifth segment: Bo and Cy take their final turns
         tablet.reload()
-        bo_turn(tablet, last)
-        cy_turn(tablet, table, segment, last)
+        handed_turn(tablet, "Bo", pay=False, last=last)
+        handed_turn(tablet, "Cy", pay=segment == 1, last=last)
         expect(tablet.locator(".tod-scores strong[data-journal]")).to_have_count(0)
     tablet.reload()
-    bo_turn(tablet, True)
-    cy_turn(tablet, table, 5, True)
+    handed_turn(tablet, "Bo", pay=False, last=True)
+    handed_turn(tablet, "Cy", pay=False, last=True)
 
     expect(tablet.get_by_role("heading", name="Game over")).to_be_visible()
     expect(tablet.locator(".outcome")).to_contain_text("Ada wins with 20 points.")

@@ -132,12 +132,15 @@ def test_securing_moves_the_player_to_act_2_and_asks_for_discards(tod):
     assert "must discard down to 3 cards" in sentence
     state = t.state
     assert (state.players[0].act, state.players[0].sponsor) == (2, "queen")
-    assert state.players[0].discard_to == 3 and state.active == 1
+    # The discard is part of securing (the rulebook's "in order"): Ada's turn until it is done.
+    assert state.players[0].discard_to == 3 and state.active == 0
+    with pytest.raises(RuleError, match="must first discard down to 3 cards"):
+        t.do("end-turn")
     with pytest.raises(RuleError, match="Bo has nothing to discard"):
         t.do("discard-down", {"people": ["monk", "farmer"]}, seat="p2")
     with pytest.raises(RuleError, match="Only that player's own seat or the table"):
         t.do("discard-down", {"player": "p1", "people": ["monk", "farmer"]}, seat="p2")
-    t.do("discard-down", {"people": ["monk", "farmer"]}, seat="p1")
+    assert t.do("discard-down", {"people": ["monk", "farmer"]}, seat="p1").endswith("Bo is next.")
     assert t.state.players[0].hand == QUEEN_HAND
     assert t.state.players[0].discard_to is None
 
@@ -196,7 +199,8 @@ def test_move_the_story_along_with_two_players(tod):
     sentence = t.do("take-lowest-sponsor")
     lead = "Ada receives Sponsor E (the lowest-ranking sponsor left) and moves to Act 2"
     assert sentence.startswith(lead)
-    assert sentence.endswith("(the Start hand size).") and ") (" not in sentence
+    assert sentence.endswith("(the Start hand size), before the turn ends.")
+    assert ") (" not in sentence
     assert t.state.players[0].sponsor == "sponsor-e"
 
 

@@ -36,9 +36,12 @@ def test_act_1_moves_follow_the_turn(tod):
     assert t.view("p1")["pool_open"] == 2
     t.do("refill-pool", {"people": ["nun", "nun"]})
     t.do("secure-sponsor", {"sponsor": "queen"})
+    # Securing ends with the discard, in the same turn: Bo waits for it.
     assert turn_moves(t, "p1") == ["discard-down"]
+    assert turn_moves(t, "p2") == []
+    assert turn_moves(t, "table") == ["discard-down"]
+    t.do("discard-down", {"player": "p1", "people": ["monk", "farmer"]})
     assert turn_moves(t, "p2") == ["recruit"]
-    assert turn_moves(t, "table") == ["recruit", "discard-down"]
 
 
 def test_the_last_player_without_a_sponsor_is_offered_the_lowest(tod):

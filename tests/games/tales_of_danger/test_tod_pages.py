@@ -198,7 +198,7 @@ def test_act_1_recruit_secure_and_discard_over_htmx(client, tod):
     assert "Ada secured the Queen and moves to Act 2" in html
     assert "keeps 3 cards" in html and "discard-down" in forms(html)
     response = post_move(client, table, "discard-down", {"player": "p1", "people": ["monk", "nun"]})
-    assert b"Ada discarded Monk and Nun and starts Act 2." in response.content
+    assert b"Ada discarded Monk and Nun and starts Act 2; Bo is next." in response.content
     state = game.load(Table.objects.get().state)
     assert state.players[0].hand == QUEEN_HAND and state.active == 1
 
