@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.core.engine import RuleError, may_undo
+from games.core.engine import STORY_MASTER_SEAT, RuleError, may_undo
 from games.models import Table
 from games.services import access, keeping, record, seating, tables, turns
 from games.services.access import Access
@@ -94,6 +94,7 @@ def table_context(
     undoer = (
         seats.get(held.via, seats[seat_id]) if held is not None and held.via else seats[seat_id]
     )
+    finished = seen.outcome is not None and seen.outcome.finished
     return {
         "table": table,
         "game": game,
@@ -113,7 +114,14 @@ def table_context(
         "may": seen.may,
         "keeper": keeper,
         "group_key": table.group_key if table.group else "",
-        "hand_over": hand_over_part(table, held, list(seats.values())),
+        # Once the game is over no seat has anything left to play: no "Hand the tablet to …".
+        "hand_over": hand_over_part(
+            table,
+            None if finished and (held is None or held.via is None) else held,
+            list(seats.values()),
+        ),
+        # Who may undo another's move, as the undo note says it: a story master only if seated.
+        "story_master": any(seat.kind == STORY_MASTER_SEAT for seat in seats.values()),
         "hidden_again": hidden_again,  # the response forgets the hand-over (hide_if_done)
     }
 

@@ -240,3 +240,19 @@ def test_game_over_shows_the_breakdown_and_links_the_scores(client, tod):
     )
     assert f'href="/t/{table.code}/scores/"' in html
     assert client.get(reverse("games:scores", args=[table.code])).status_code == 200
+
+
+def test_after_the_game_no_hand_over_and_the_undo_note_names_no_sm(client, tod):
+    t = tod.act3([["monk", "nun"], ["nun"]], [(1, ["crew"]), (1, ["crew"])],
+                 [[(2, 3)] * 4, [(3, 1)]])  # fmt: skip
+    t.do("complete-segment", {"pay": [{"person": "monk"}]})
+    t.do("forage", {"cost": "crew"}, seat="p2")
+    table = table_from(t)
+    html = page(seated(client, table, "table"), table)
+    assert "Hand the tablet to Ada" in html  # her journal is still to place
+    seated(client, table, "p1")
+    post_move(client, table, "write-journal", {"person": "nun", "value": "1"})
+    html = page(seated(client, table, "table"), table)
+    assert "Game over" in html and "No device:" not in html and "Hand the tablet" not in html
+    bo = page(seated(client, table, "p2"), table)  # Ada's phone made the last move
+    assert "only it, the shared display or the table" in bo and "story master" not in bo
