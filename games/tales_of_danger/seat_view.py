@@ -291,6 +291,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         if state.stage in ("deal", "acts")
         else 0,
         "discard": list(state.discard),
+        "can_forage": state.deck + len(state.discard) >= 4,  # foraging flips 4 cards
         "players": [_player(state, i, viewer) for i in range(len(state.players))],
         "final_round": (
             None

@@ -324,6 +324,13 @@ def forage(state: State, args: ForageArgs, seat: str) -> str:
     player = state.players[index]
     if player.segment is None:
         raise RuleError(f"{player.name} has no segment in progress.")
+    left = state.deck + len(state.discard)
+    if left < 4:  # the only way on is to pay: say how, an unnamed card included
+        raise RuleError(
+            f"{player.name} cannot forage: the deck and the discard pile hold "
+            f"{words.count(left, 'card', 'cards')}, and foraging flips 4. Complete the segment "
+            "with cards from your hand (for an unnamed card, give its crew and supplies)."
+        )
     cost = state.catalog.cost(args.cost)
     notes = draw(state, 4)
     player.segment.costs.append(cost.id)

@@ -256,3 +256,19 @@ def test_after_the_game_no_hand_over_and_the_undo_note_names_no_sm(client, tod):
     assert "Game over" in html and "No device:" not in html and "Hand the tablet" not in html
     bo = page(seated(client, table, "p2"), table)  # Ada's phone made the last move
     assert "only it, the shared display or the table" in bo and "story master" not in bo
+
+
+def test_a_hand_of_unnamed_cards_with_nothing_to_forage_shows_the_way_on(client, tod):
+    t = tod.act3([["?", "?", "?"], ["nun"]], [(1, ["crew"]), None])
+    state = t.state
+    state.players[1].hand += ["?"] * (state.deck - 3)  # Bo holds the rest of the deck
+    state.deck, state.discard = 3, []
+    t.put(state)
+    table = table_from(t)
+    html = page(seated(client, table, "p1"), table)
+    assert "<details open>\n        <summary>Unnamed cards in your hand" in html
+    response = post_move(client, table, "forage", {"cost": "crew"})
+    assert "Ada cannot forage: the deck and the discard pile hold 3 cards" in (
+        response.content.decode()
+    )
+    assert "for an unnamed card, give its crew and supplies" in response.content.decode()
