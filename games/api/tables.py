@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from functools import wraps
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, PolymorphicProxySerializer, extend_schema
 from pydantic import ValidationError
 from rest_framework import serializers, status
 from rest_framework.decorators import api_view, authentication_classes
@@ -22,14 +22,17 @@ from games.api.common import (
     HELD,
     NOT_FOUND,
     REFUSED,
+    UNSEATED,
     MoveSerializer,
     SeatCredential,
     TableSerializer,
     TextField,
+    VisitorSerializer,
     conflict,
     refusals_answered,
     table_endpoint,
     table_json,
+    visitor_json,
 )
 from games.api.schema import EXPORT_DOCUMENT
 from games.core.refusals import describe_validation_error
@@ -167,10 +170,22 @@ class RenameSerializer(serializers.Serializer):
 @extend_schema(
     methods=["GET"],
     parameters=[AS_SEAT],
-    responses={200: TableSerializer, 403: DENIED, 404: NOT_FOUND, 409: HELD},
+    responses={
+        200: PolymorphicProxySerializer(
+            component_name="TableOrVisitor",
+            serializers=[TableSerializer, VisitorSerializer],
+            resource_type_field_name=None,
+        ),
+        403: DENIED,
+        404: NOT_FOUND,
+        409: HELD,
+    },
     tags=["tables"],
-    description="The table as the credential's seat may see it; without a credential, the "
-    "public view (what the shared display shows).",
+    description="The table as the credential's seat may see it (a keeper's without a seat: "
+    "the shared display's view). Without a credential, or with another table's, the code "
+    "finds the table and nothing more: its `code`, `game`, `name` and `seats`, and a `detail` "
+    "saying how to take a seat (the seat page's), as a `Visitor`. A group reads its code "
+    "aloud; someone at the next table must not follow its names, cards and progress.",
 )
 @extend_schema(
     methods=["PATCH"],
@@ -197,6 +212,9 @@ def table_detail(request: Request, table: Table, held: Access) -> Response:
     elif request.method == "DELETE":
         keeping.delete_table(table.code, by=held)
         return Response(status=status.HTTP_204_NO_CONTENT)
+    found = access.visitor(table, held)
+    if found is not None:
+        return Response(visitor_json(found))
     return Response(table_json(table, held))
 
 
@@ -241,15 +259,17 @@ def undo(code: str, body: dict, who: Credential):
 
 
 @extend_schema(
-    responses={200: MoveSerializer(many=True), 404: NOT_FOUND},
+    responses={200: MoveSerializer(many=True), 403: UNSEATED, 404: NOT_FOUND},
     tags=["moves"],
-    description="The log, newest first. A move's arguments can name hidden things (the card a "
-    "player drew), so they are shown only to the seat that made the move.",
+    description="The log, newest first, for a seat's (or the keeper's) credential. A move's "
+    "arguments can name hidden things (the card a player drew), so they are shown only to the "
+    "seat that made the move.",
 )
 @api_view(["GET"])
 @authentication_classes([SeatCredential])
 @table_endpoint
 def history(request: Request, table: Table, held: Access) -> Response:
+    access.require_reader(held)
     moves = []
     for move, shown in record.visible_log(table, by=held):
         data = MoveSerializer(move).data
