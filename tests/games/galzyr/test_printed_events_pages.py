@@ -17,6 +17,7 @@ from django.urls import reverse
 from games.galzyr.reader import book as books
 from games.models import Table
 from games.services import tables
+from tests.games.galzyr.own_box import post as move
 from tests.games.galzyr.playing import story_master
 from tests.seating import sit
 
@@ -24,7 +25,6 @@ pytestmark = pytest.mark.django_db
 
 BOX = "lands-of-galzyr"
 SAMPLE = "sallowmere-marches"
-HTMX = {"HTTP_HX_REQUEST": "true"}
 BOARD = "This world's routes aren't entered: the app takes the board's word."
 
 
@@ -42,15 +42,6 @@ def start(world: str) -> Table:
 
 def page(client, table) -> str:
     return html.unescape(client.get(reverse("games:table", args=[table.code])).content.decode())
-
-
-def move(client, table, name, data=None) -> str:
-    table.refresh_from_db()
-    url = reverse("games:move", args=[table.code, name])
-    answer = client.post(url, {"version": table.version, **(data or {})}, **HTMX)
-    assert answer.status_code == 200
-    table.refresh_from_db()
-    return html.unescape(answer.content.decode())
 
 
 def mover(table: Table) -> int:
