@@ -8,8 +8,8 @@ ones above it in this list:
   game turns it into its own where it calls the storybook);
 * ``format`` — the book format: typed models of world.yaml, cards.yaml, events.yaml, scenes;
 * ``loading`` — a folder read into a ``World`` with every schema finding at file:line
-  (``source`` the YAML reader, ``loader.read_world``, ``diagnostics``, ``stored`` the JSON
-  the database keeps);
+  (``loader.read_world`` over the project's YAML reader, ``yaml_source``; ``diagnostics``;
+  ``stored`` the JSON the database keeps);
 * ``interpreter`` — what a seat sees of a scene, given a ``ReadContext``;
 * ``lint`` — the checks beyond the schema (``checks.check_world``) and ``folder``:
   ``load_world(path) -> World`` (raises ``WorldError``) and ``lint_world(path)``; ``sections``,

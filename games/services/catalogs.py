@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from pydantic import ValidationError
 from ruamel.yaml import YAML
 
+import yaml_source
 from games.core.engine import Game, RuleError
 from games.models import GameCatalog, GroupCatalog, Table
 from games.services import card_sheets
 from games.services.access import Access, AccessDenied
-from storybook.loading import source
 
 MAX_BYTES = 1024 * 1024
 
@@ -147,9 +147,9 @@ def parse_yaml(game: Game, text: str) -> dict[str, Any]:
         raise RuleError(_("A catalog file can be at most 1 MB."))
     try:
         # The bounded reader worlds use too: aliases, depth and long values are limited.
-        parsed = source.parse(text, "catalog.yaml")
+        parsed = yaml_source.parse(text, "catalog.yaml")
         loaded = parsed.data or {}
-    except source.SourceError as exc:
+    except yaml_source.SourceError as exc:
         where = _("line %(line)s: ") % {"line": exc.line} if exc.line else ""
         raise RuleError(
             _("The catalog is not valid YAML: %(where)s%(problem)s.")
@@ -162,7 +162,7 @@ def parse_yaml(game: Game, text: str) -> dict[str, Any]:
     return model.model_dump(mode="json", exclude_defaults=True)
 
 
-def _describe(exc: ValidationError, parsed: source.Source) -> str:
+def _describe(exc: ValidationError, parsed: yaml_source.Source) -> str:
     parts = []
     for error in exc.errors()[:3]:
         path = list(error["loc"])

@@ -17,8 +17,8 @@ from pydantic import BaseModel, ValidationError
 from storybook.format import Catalog, EventDeck, Scene, WorldInfo
 from storybook.loading.diagnostics import Diagnostic
 from storybook.loading.schema_text import format_path, schema_message
-from storybook.loading.source import Source, SourceError, parse
 from storybook.loading.world import CARDS_FILE, EVENTS_FILE, SCENES_DIR, WORLD_FILE, World
+from yaml_source import Source, SourceError, parse
 
 SCENE_FILE = re.compile(r"^(\d{4})(-[a-z0-9][a-z0-9_-]*)?\.yaml$")
 

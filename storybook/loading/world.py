@@ -7,8 +7,8 @@ from pathlib import Path
 
 from storybook.format import Adventurer, Card, EventCard, Location, Scene, WorldInfo
 from storybook.loading.diagnostics import Diagnostic
-from storybook.loading.source import Path as DataPath
-from storybook.loading.source import Source
+from yaml_source import Path as DataPath
+from yaml_source import Source
 
 WORLD_FILE = "world.yaml"
 CARDS_FILE = "cards.yaml"

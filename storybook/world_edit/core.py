@@ -23,13 +23,13 @@ from storybook.format.common import Model
 from storybook.lint.checks import check_world
 from storybook.loading.diagnostics import Diagnostic, has_errors, sort_diagnostics
 from storybook.loading.loader import validation_diagnostics
-from storybook.loading.source import Source
 from storybook.loading.stored import content_hash, scene_from_data
 from storybook.loading.world import CARDS_FILE, WORLD_FILE
 from storybook.loading.world import World as TypedWorld
 from storybook.models import World
 from storybook.refusal import StorybookRefused
 from storybook.world_edit.changes import Changes, card_label, diff
+from yaml_source import Source
 
 INT_FIELDS = ("copies", "gold", "timer")
 _OLD_WARNING = re.compile(

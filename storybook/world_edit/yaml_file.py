@@ -22,7 +22,6 @@ from storybook.format.common import Model
 from storybook.format.world import Location, Route, Terrain
 from storybook.loading.diagnostics import Diagnostic
 from storybook.loading.loader import validation_diagnostics
-from storybook.loading.source import Source, SourceError, parse
 from storybook.models import World
 from storybook.refusal import StorybookRefused
 from storybook.world_edit.core import (
@@ -34,6 +33,7 @@ from storybook.world_edit.core import (
     save_world,
     validate_world,
 )
+from yaml_source import Source, SourceError, parse
 
 MAX_BYTES = 1024 * 1024  # an export of a 1,000-card catalog is about 60 kB
 EXPORT_FORMAT = 1

@@ -4,7 +4,7 @@ and ``scene(yaml)`` to validate a scene written inline."""
 from __future__ import annotations
 
 from storybook.format import Scene
-from storybook.loading.source import parse
+from yaml_source import parse
 
 
 def scene(yaml: str) -> Scene:

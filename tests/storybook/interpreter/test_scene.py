@@ -11,7 +11,7 @@ from storybook.interpreter import (
     read_scene,
 )
 from storybook.lint.folder import load_world
-from storybook.loading.source import parse
+from yaml_source import parse
 
 
 def test_an_event_card_opens_the_first_scene_whose_prerequisite_is_met():

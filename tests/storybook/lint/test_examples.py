@@ -19,7 +19,7 @@ from games.galzyr.campaign.readiness import campaign_readiness
 from storybook import format as fmt
 from storybook.lint.folder import lint_world
 from storybook.loading.loader import read_world
-from storybook.loading.source import parse
+from yaml_source import parse
 
 ROOT = Path(__file__).resolve().parents[3]
 DOC = ROOT / "docs" / "book-format.md"

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from storybook.lint.folder import lint_world
-from storybook.loading.source import parse
+from yaml_source import parse
 
 MINIMAL = Path(__file__).resolve().parents[3] / "fixtures" / "worlds" / "_minimal"
 BASE = parse((MINIMAL / "scenes" / "1001.yaml").read_text(), "scenes/1001.yaml").data

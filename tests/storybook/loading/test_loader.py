@@ -6,7 +6,7 @@ import pytest
 
 from storybook.lint.folder import lint_world, load_world
 from storybook.loading.diagnostics import Diagnostic, WorldError
-from storybook.loading.source import SourceError, parse
+from yaml_source import SourceError, parse
 
 
 def errors(path) -> list[str]:
@@ -223,20 +223,6 @@ def test_adventurers_start_with_four_marks(make_world, minimal_path):
     assert any(
         ":30: adventurers[2]: an adventurer starts with 4 skill marks, not 2" in f for f in found
     )
-
-
-def test_the_pure_python_parser_reads_the_same(monkeypatch, minimal_path):
-    import storybook.loading.source as source
-
-    text = (minimal_path / "world.yaml").read_text() + "extra: [no, 0x1F, 1.5e3, .inf, ~, 'yes']\n"
-    fast = parse(text, "world.yaml")
-    monkeypatch.setattr(source, "CParser", None)
-    slow = parse(text, "world.yaml")
-    assert slow.data == fast.data
-    assert slow.lines == fast.lines
-    assert fast.data["extra"] == ["no", 31, 1500.0, float("inf"), None, "yes"]
-    with pytest.raises(SourceError, match="duplicate key"):
-        parse("a: 1\na: 2\n", "x.yaml")
 
 
 def test_anchors_and_aliases_are_plain_copies():

@@ -10,10 +10,10 @@ import pytest
 
 from storybook import shelf, world_edit
 from storybook.format import Catalog
-from storybook.loading.source import parse
 from storybook.loading.stored import content_hash, world_data, world_from_data
 from storybook.models import World
 from storybook.services import load_world_folder
+from yaml_source import parse
 
 pytestmark = pytest.mark.django_db
 

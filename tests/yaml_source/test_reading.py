@@ -1,9 +1,10 @@
-"""The YAML reader bounds a file while reading it: alias bombs, depth, long values, huge numbers."""
+"""The YAML reader (yaml_source): it bounds a file while reading it (alias bombs, depth, long
+values, huge numbers), and its pure Python parser reads as the C one does."""
 
 import pytest
 
-from storybook.loading import source
-from storybook.loading.source import SourceError, parse
+import yaml_source
+from yaml_source import SourceError, parse
 
 
 def laughs(levels: int) -> str:
@@ -36,9 +37,26 @@ def test_a_few_aliases_within_the_bounds_still_read():
 
 
 def test_the_bounds_are_the_documented_ones():
-    assert (source.MAX_NODES, source.MAX_DEPTH, source.MAX_SCALAR, source.MAX_DIGITS) == (
+    assert (
+        yaml_source.MAX_NODES,
+        yaml_source.MAX_DEPTH,
+        yaml_source.MAX_SCALAR,
+        yaml_source.MAX_DIGITS,
+    ) == (
         200_000,
         40,
         100_000,
         30,
     )
+
+
+def test_the_pure_python_parser_reads_the_same(monkeypatch):
+    text = "name: x\nextra: [no, 0x1F, 1.5e3, .inf, ~, 'yes']\n"
+    fast = parse(text, "world.yaml")
+    monkeypatch.setattr(yaml_source, "CParser", None)
+    slow = parse(text, "world.yaml")
+    assert slow.data == fast.data
+    assert slow.lines == fast.lines
+    assert fast.data["extra"] == ["no", 31, 1500.0, float("inf"), None, "yes"]
+    with pytest.raises(SourceError, match="duplicate key"):
+        parse("a: 1\na: 2\n", "x.yaml")

@@ -1,4 +1,8 @@
-"""Read one YAML 1.2 file into plain Python data plus a map from data path to line.
+"""The YAML reader: one YAML 1.2 file into plain Python data plus a map from data path to line.
+
+Pure (no Django, no I/O: it is handed the text), and below both sides that read YAML: the
+storybook's worlds (``storybook.loading``, ``storybook.world_edit``) and the platform's card
+data uploaded as YAML (``games.services.catalogs``). It imports nothing of the project.
 
 We read ruamel.yaml's parser events (each carries a mark with its line) and build plain
 dicts / lists / scalars from them ourselves, so that:
