@@ -60,7 +60,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "template_partials",
     "rest_framework",
-    "rest_framework.authtoken",  # tokens for librarians' scripts (storybook.web.librarian)
+    "rest_framework.authtoken",  # tokens for librarians' scripts (librarians/)
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "games",
@@ -174,7 +174,7 @@ X_FRAME_OPTIONS = "DENY"
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Tables are reached by code (and seat credentials), with no account; Django users are
-    # librarians, who write worlds and catalogs (storybook.web.librarian): a script with
+    # librarians, who write worlds and catalogs (librarians/): a script with
     # "Authorization: Token …", a browser with its session, which must send the CSRF token.
     # The token is tried first, so a refusal without credentials is a 401 that names it.
     # Only "Token" is this class's keyword: "Authorization: Bearer …" (a seat's credential)

@@ -34,7 +34,7 @@ class World(models.Model):
         # (storybook.shelf.stamp): on SQLite, reading content_hash from the table row walks
         # the overflow pages of the multi-megabyte ``data`` column before it.
         indexes = [models.Index(fields=["slug", "content_hash"], name="world_slug_hash")]
-        # The librarian's permission (storybook.web.librarian): upload, replace and edit worlds,
+        # The librarian's permission (librarians/ checks it): upload, replace and edit worlds,
         # their catalogs and the games' shared card catalogs. Its name is stored data, like
         # Django's own "Can change world", so it is not translated.
         permissions = [("edit_worlds", "Can upload and edit worlds and card catalogs")]

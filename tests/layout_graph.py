@@ -11,7 +11,7 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-WALKED = ("games", "storybook", "yaml_source", "config")
+WALKED = ("games", "storybook", "yaml_source", "librarians", "config")
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:

@@ -4,7 +4,9 @@ Over the project's packages (layout_graph.WALKED; migrations left out), module-l
 function-level imports, absolute and relative, make one graph; the tests below fail on
 
 - an import cycle between modules;
-- an import of ``games`` from ``storybook`` (the storybook knows no game);
+- an import of ``games`` from ``storybook`` (the storybook knows no game), or of
+  ``storybook`` from the platform (games/ outside a registered game's package: only a game
+  that reads books builds on the storybook);
 - an import of Django (or DRF, drf-spectacular, django-htmx), or of a project module that is
   not pure itself, from a module declared pure: the ``PURE`` list below, and each registered
   game's rules (the module games/core/registry.py's ``GAME_MODULES`` names, and every module
@@ -36,9 +38,9 @@ import ast
 from functools import cache
 from pathlib import Path
 
-from tests.layout_graph import ROOT, cycles, edges, imports, modules, resolved, under
+from tests.layout_graph import ROOT, WALKED, cycles, edges, imports, modules, resolved, under
 
-SIZED = ("games", "storybook", "yaml_source", "config", "tests", "bench", "scripts", "manage.py")
+SIZED = (*WALKED, "tests", "bench", "scripts", "manage.py")
 MAX_LINES = 400
 DJANGO = ("django", "rest_framework", "drf_spectacular", "django_htmx")
 
@@ -108,16 +110,22 @@ KNOWN: dict[str, dict[str, str]] = {
 
 
 @cache
-def game_rules(root: Path = ROOT) -> frozenset[str]:
-    """Each registered game's module (``GAME_MODULES``, read with ast) and every module of its
-    package that it imports, directly or not: the game's pure rules."""
+def game_modules(root: Path = ROOT) -> tuple[str, ...]:
+    """The module of each registered game (``GAME_MODULES``, read with ast)."""
     registry = ast.parse(modules(root)["games.core.registry"].read_text(encoding="utf-8"))
     (table,) = [
         node.value
         for node in registry.body
         if isinstance(node, ast.AnnAssign) and ast.unparse(node.target) == "GAME_MODULES"
     ]
-    found, todo = set(), [ast.literal_eval(value) for value in table.values]
+    return tuple(ast.literal_eval(value) for value in table.values)
+
+
+@cache
+def game_rules(root: Path = ROOT) -> frozenset[str]:
+    """Each registered game's module and every module of its package that it imports,
+    directly or not: the game's pure rules."""
+    found, todo = set(), list(game_modules(root))
     while todo:
         mod = todo.pop()
         package = mod.rpartition(".")[0]
@@ -277,6 +285,27 @@ def http_imports(layers: tuple[str, ...]) -> list[str]:
         for name, _inside in names
         if any(under(name, h) for h in HTTP)
     )
+
+
+def storybook_imports(platform: bool) -> list[str]:
+    """``module -> storybook module`` for each import of the storybook from the platform (games/
+    outside the registered games' packages), or from the games' packages."""
+    packages = {module.rpartition(".")[0] for module in game_modules()}
+    return sorted(
+        f"{mod} -> {target}"
+        for mod, targets in edges().items()
+        if under(mod, "games") and platform != any(under(mod, p) for p in packages)
+        for target in targets
+        if under(target, "storybook")
+    )
+
+
+def test_the_platform_imports_nothing_of_the_storybook():
+    """A game that reads books (Galzyr) builds on the storybook; the platform that hosts every
+    game does not. What both need stands below both: ``yaml_source``, ``librarians``."""
+    assert storybook_imports(platform=False)  # it sees a game's imports of the storybook
+    wrong = storybook_imports(platform=True)
+    assert not wrong, "the platform imports the storybook:\n  " + "\n  ".join(wrong)
 
 
 def test_the_services_and_the_core_know_no_http():

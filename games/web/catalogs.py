@@ -3,7 +3,7 @@ card on one page), the YAML page, a download.
 
 Everyone may read them. The sheet saves a group's card data for the keeper of one of the
 group's tables (``?group=<key>``, the group's key) and the server's for a librarian
-(``storybook.web.librarian``), through ``card_sheets.saving``; the YAML page stays a librarian's.
+(the project's ``librarians``), through ``card_sheets.saving``; the YAML page stays a librarian's.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from games.services import access, card_sheets, catalogs, group_results, tables
 from games.services.card_sheets import saving
 from games.web import browser_groups, credentials
 from games.web.table import device_tables, partial_or_page, table_or_404
-from storybook.web.librarian import is_librarian, librarian_required
+from librarians import is_librarian, librarian_required
 
 
 def _game_or_404(slug: str):

@@ -10,9 +10,9 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from librarians import IsLibrarianOrReadOnly
 from storybook import services
 from storybook.models import World
-from storybook.web.librarian import IsLibrarianOrReadOnly
 
 
 class WorldSerializer(serializers.Serializer):

@@ -2,7 +2,7 @@
 (a YAML file, or the same document as JSON). The same service as the catalog page
 (``storybook.world_edit``): every change is validated like loading the world, and a refused
 one saves nothing (400 with the findings). Reading is open; writing needs a librarian
-(``storybook.web.librarian``).
+(``librarians``).
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from ruamel.yaml import YAML
 
+from librarians import IsLibrarianOrReadOnly
 from storybook import world_edit
 from storybook.models import World
-from storybook.web.librarian import IsLibrarianOrReadOnly
 from storybook.web.world_api import NOT_A_LIBRARIAN, REFUSED, world_json
 
 

@@ -3,7 +3,7 @@
 Every edit goes through ``storybook.world_edit`` (validated like loading; nothing saved on
 an error). With htmx a form swaps only its own row, and the lint warnings follow out of band;
 without JavaScript the same forms post and come back to the page. Everyone may read the page
-and download the YAML; only a librarian (``storybook.web.librarian``) sees the forms, and every
+and download the YAML; only a librarian (``librarians``) sees the forms, and every
 view that writes refuses anyone else itself. CSRF protects the forms.
 """
 
@@ -17,10 +17,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from librarians import is_librarian, librarian_required
 from storybook import world_edit
 from storybook.format.cards import CardType
 from storybook.models import World
-from storybook.web.librarian import is_librarian, librarian_required
 
 PAGE = "storybook/world_edit.html"
 # (id, what people read): "adventurer_status" → "adventurer status".

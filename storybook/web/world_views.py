@@ -1,6 +1,6 @@
 """The worlds page: the loaded worlds, and a form to upload a world bundle (zip).
 
-Everyone sees the list; the upload form is a librarian's (``storybook.web.librarian``), and the
+Everyone sees the list; the upload form is a librarian's (``librarians``), and the
 POST refuses anyone else.
 """
 
@@ -11,8 +11,8 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from librarians import is_librarian, librarian_required
 from storybook import services
-from storybook.web.librarian import is_librarian, librarian_required
 
 
 @require_http_methods(["GET", "POST"])

@@ -28,7 +28,7 @@ from games.api.schema import pascal
 from games.core.registry import all_games
 from games.galzyr.reader import book as books
 from games.models import Table
-from storybook.web.librarian import make_librarian
+from librarians import make_librarian
 from tests.api.test_every_game_api import an_accepted_move
 
 PACKAGE = "talekeeper_client"

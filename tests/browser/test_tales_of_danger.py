@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from games.services import access, tables, turns
 from games.tales_of_danger.catalog import DEFAULT_PEOPLE, DEFAULT_SPONSORS
-from storybook.web.librarian import make_librarian
+from librarians import make_librarian
 from tests.browser import seats
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -43,8 +43,8 @@ def make_world(tmp_path: Path):
 
 @pytest.fixture
 def librarian(db):
-    """A user in the "Librarians" group (storybook.web.librarian), made like make_librarian does."""
-    from storybook.web.librarian import make_librarian
+    """A user in the "Librarians" group (librarians/), made like make_librarian does."""
+    from librarians import make_librarian
 
     return make_librarian("librarian", password="shelf-and-quill-9")[0]
 

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from rest_framework.authtoken.models import Token
 
-from storybook.web.librarian import GROUP, PERMISSION, make_librarian
+from librarians import GROUP, PERMISSION, make_librarian
 
 
 class Command(BaseCommand):

@@ -9,7 +9,7 @@ from rest_framework.test import APIClient
 from games.dark_tales.game import game
 from games.models import Table
 from games.services import catalogs, tables, turns
-from storybook.web.librarian import make_librarian
+from librarians import make_librarian
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db

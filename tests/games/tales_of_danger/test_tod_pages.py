@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.models import Table
 from games.services import catalogs, tables
 from games.tales_of_danger.game import game
-from storybook.web.librarian import make_librarian
+from librarians import make_librarian
 from tests.games.tales_of_danger.pages import (
     POOL,
     QUEEN_HAND,

@@ -16,7 +16,7 @@ from games.core.registry import get_game
 from games.models import Table
 from games.services import catalogs, tables
 from games.web.home import options_from_form
-from storybook.web.librarian import make_librarian
+from librarians import make_librarian
 from tests.games.tavern_tales.pages import (
     CARDS,
     LIE,

@@ -9,7 +9,7 @@ from django.urls import reverse
 from games.core.registry import get_game
 from games.models import GameCatalog, GroupCatalog
 from games.services import catalogs, tables, turns
-from storybook.web.librarian import make_librarian
+from librarians import make_librarian
 from tests.games.services.card_sheets.card_sheet_data import FILLED, post_for
 from tests.seating import sit
 

@@ -1,4 +1,4 @@
-"""Worlds and catalogs are written by a librarian (storybook.web.librarian).
+"""Worlds and catalogs are written by a librarian (the project's ``librarians``).
 
 Every write endpoint and page is in one table: a visitor and a signed-in user without the
 permission are refused and change nothing; a librarian gets through. Then the ways in: a
@@ -16,7 +16,7 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from rest_framework.test import APIClient
 
-from storybook.web.librarian import is_librarian
+from librarians import is_librarian
 from tests.storybook.web.librarian_data import (
     API,
     CARD_JSON,

@@ -20,10 +20,10 @@ from games.galzyr.campaign.build import build_campaign
 from games.galzyr.campaign.readiness import campaign_readiness, plan_text
 from games.galzyr.reader import book as books
 from games.models import Table
+from librarians import make_librarian
 from storybook.format import ResetPlan
 from storybook.lint.folder import lint_world
 from storybook.loading.loader import read_world
-from storybook.web.librarian import make_librarian
 
 FIRST = Path(__file__).resolve().parents[4] / "docs" / "examples" / "first-world"
 

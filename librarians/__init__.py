@@ -1,9 +1,12 @@
-"""Who may write worlds and card catalogs: a librarian.
+"""Who may write worlds and card data: a librarian.
 
 A librarian is a signed-in Django user with the permission ``storybook.edit_worlds`` (given
 directly, through a group such as "Librarians", or as a superuser). Uploading or replacing a
 world, editing its catalog and map, and saving a game's shared card catalog need one; reading
-them stays open to every device. The same check answers everywhere:
+them stays open to every device. The same check answers everywhere, on the storybook's pages
+and API and on the platform's card-data pages alike, so it sits below both (it imports
+neither; the permission itself is declared on the storybook's ``World`` model, where it is
+stored, and only named here):
 
 - ``is_librarian(user)`` for templates and views;
 - ``IsLibrarianOrReadOnly`` on the DRF endpoints (401 without credentials, 403 for a user
@@ -92,7 +95,7 @@ def librarian_required(
                 return login
             return render(
                 request,
-                "storybook/librarian_required.html",
+                "librarians/required.html",
                 {
                     "message": refusal(request.user),
                     "login_url": login["Location"],

@@ -9,7 +9,7 @@ from django.contrib.auth.models import Group
 from django.core.management import CommandError, call_command
 from rest_framework.authtoken.models import Token
 
-from storybook.web.librarian import GROUP, PERMISSION, is_librarian, make_librarian
+from librarians import GROUP, PERMISSION, is_librarian, make_librarian
 
 pytestmark = pytest.mark.django_db
 
