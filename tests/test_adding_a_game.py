@@ -2,7 +2,9 @@
 starts with a path is written to that path in a throwaway tree, the registry block's line is
 registered, and the platform's generic tests run on the game with no other edit (setup and
 moves through the services, the new-table form, the pages, the API, undo, export/import,
-the bounds of its numbers, no secret reaching another seat), then the recipe's own tests.
+the bounds of its numbers, no secret reaching another seat), then the recipe's own tests;
+its own page joins the platform's url files by its ``GAME_URLS`` line, read again as at
+start-up.
 The same generic tests run on the smallest game the recipe allows (tests/counter_game.py:
 public, one move), so they accept it too.
 
@@ -21,7 +23,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.test import Client, override_settings
-from django.urls import reverse
+from django.urls import NoReverseMatch, clear_url_caches, reverse
 
 import games
 from games.core import registry
@@ -59,18 +61,22 @@ def recipe() -> dict[str, str]:
     return files
 
 
-def registry_line(source: str) -> tuple[str, str]:
-    """The (slug, module) the recipe's registry block adds to ``GAME_MODULES``."""
-    tree = ast.parse(source)
-    (assign,) = [node for node in tree.body if isinstance(node, ast.AnnAssign | ast.Assign)]
-    (slug,), (module,) = assign.value.keys, assign.value.values
-    return ast.literal_eval(slug), ast.literal_eval(module)
+def registry_lines(source: str) -> dict[str, tuple[str, str]]:
+    """The (slug, module) the recipe's registry block adds to each table (``GAME_MODULES``,
+    ``GAME_URLS``)."""
+    lines = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.AnnAssign | ast.Assign):
+            (slug,), (module,) = node.value.keys, node.value.values
+            target = node.target if isinstance(node, ast.AnnAssign) else node.targets[0]
+            lines[ast.unparse(target)] = (ast.literal_eval(slug), ast.literal_eval(module))
+    return lines
 
 
 @pytest.fixture(scope="module")
 def recipe_game(tmp_path_factory):
     files = recipe()
-    slug, module = registry_line(files.pop("games/core/registry.py"))
+    slug, module = registry_lines(files.pop("games/core/registry.py"))["GAME_MODULES"]
     root = tmp_path_factory.mktemp("recipe")
     for path, text in files.items():
         target = root / path
@@ -88,6 +94,24 @@ def recipe_game(tmp_path_factory):
         games.__path__.remove(str(root / "games"))
         for name in [name for name in sys.modules if name.startswith(package)]:
             del sys.modules[name]
+
+
+def read_the_url_files_again() -> None:
+    """As at start-up: the platform's url files gather the games' routes (``GAME_URLS``)."""
+    for name in ("games.web.urls", "games.api.urls", settings.ROOT_URLCONF):
+        importlib.reload(sys.modules[name])
+    clear_url_caches()
+
+
+@pytest.fixture
+def its_routes(recipe_game):
+    """The recipe's ``GAME_URLS`` line registered, and the url files read with it."""
+    slug, module = registry_lines(recipe()["games/core/registry.py"])["GAME_URLS"]
+    registry.GAME_URLS[slug] = module
+    read_the_url_files_again()
+    yield
+    del registry.GAME_URLS[slug]
+    read_the_url_files_again()
 
 
 @pytest.fixture(scope="module")
@@ -125,6 +149,7 @@ def test_the_recipe_names_every_part():
     game_py = files["games/my_game/game.py"]
     for part in ("collect(", "Catalog=", "options_template=", "sample_options="):
         assert part in game_py, part
+    assert {"GAME_MODULES", "GAME_URLS"} == set(registry_lines(files["games/core/registry.py"]))
 
 
 def test_its_sample_tables_play_through_the_services(new_game):
@@ -145,6 +170,20 @@ def test_its_panel_offers_its_moves_on_the_table_page(recipe_game):
     page = sit(Client(), table, "table").get(reverse("games:table", args=[table.code]))
     move = reverse("games:move", args=[table.code, "take-gem"])
     assert page.status_code == 200 and f'action="{move}"' in page.content.decode()
+
+
+def test_its_own_page_joins_the_platforms_by_its_registry_line(
+    its_routes, django_assert_num_queries
+):
+    url = reverse("games:my-game-gems")
+    with django_assert_num_queries(0):
+        page = Client().get(url)
+    assert page.status_code == 200 and "ruby: 3" in page.content.decode()
+
+
+def test_without_its_line_the_page_is_not_there(recipe_game):
+    with pytest.raises(NoReverseMatch):
+        reverse("games:my-game-gems")
 
 
 def test_its_numbers_are_bounded(new_game):

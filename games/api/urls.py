@@ -1,7 +1,9 @@
+from importlib import import_module
+
 from django.urls import path
 
 from games.api import backups, catalogs, games, held, results, seats, tables
-from games.galzyr import web as galzyr_web
+from games.core.registry import GAME_URLS
 
 urlpatterns = [
     path("games/", games.games_list, name="api-games"),
@@ -19,8 +21,6 @@ urlpatterns = [
     path("tables/<str:code>/claim/", seats.claim, name="api-claim"),
     path("tables/<str:code>/leave/", seats.leave, name="api-leave"),
     path("tables/<str:code>/seats/", seats.seats, name="api-seats"),
-    path("tables/<str:code>/trays/", galzyr_web.trays_api, name="api-trays"),
-    path("tables/<str:code>/where/<int:number>/", galzyr_web.where_api, name="api-where"),
     path("tables/<str:code>/card-data/", catalogs.table_catalog, name="api-card-data"),
     path("tables/<str:code>/backups/", backups.table_backups, name="api-backups"),
     path("tables/<str:code>/backups/<str:token>/", backups.backup_document, name="api-backup"),
@@ -29,4 +29,8 @@ urlpatterns = [
         backups.restore_backup,
         name="api-restore",
     ),
+]
+# The API routes games add of their own (the registry's GAME_URLS).
+urlpatterns += [
+    route for module in GAME_URLS.values() for route in getattr(import_module(module), "api", [])
 ]

@@ -15,6 +15,13 @@ GAME_MODULES: dict[str, str] = {
     "galzyr": "games.galzyr.game",
 }
 
+# slug -> the module of a game's own routes, for a game with pages beyond the platform's (most
+# have none): its ``pages`` join games/web/urls.py's (named ``games:<name>``), its ``api`` join
+# games/api/urls.py's (under /api/). The views are the game's own, over the services.
+GAME_URLS: dict[str, str] = {
+    "galzyr": "games.galzyr.urls",
+}
+
 
 @cache  # one value: the games of GAME_MODULES, built once per process
 def all_games() -> dict[str, Game]:

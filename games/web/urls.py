@@ -1,6 +1,8 @@
+from importlib import import_module
+
 from django.urls import path
 
-from games.galzyr import web as galzyr_web
+from games.core.registry import GAME_URLS
 from games.live import stream
 from games.web import backups, catalogs, hand_over, history, home, results, table
 
@@ -43,6 +45,8 @@ urlpatterns = [
     ),
     path("t/<str:code>/cards/", catalogs.table_card_sheet, name="table-card-sheet"),
     path("t/<str:code>/scores/", results.scores_page, name="scores"),
-    # Lands of Galzyr's campaign: every tray card by card (the panel shows counts only).
-    path("t/<str:code>/trays/", galzyr_web.trays_page, name="campaign-trays"),
+]
+# The pages games add of their own (the registry's GAME_URLS).
+urlpatterns += [
+    route for module in GAME_URLS.values() for route in getattr(import_module(module), "pages", [])
 ]
