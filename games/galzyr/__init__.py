@@ -16,6 +16,7 @@ Pure rules (no Django, no I/O; tests/test_layout.py checks them):
 - ``playtest/``: a world's book played many times with these rules
 
 Django side, the game's own: ``apps`` (installs the shelf that reads stored worlds,
-``shelf``), ``web`` (the trays and "where is" pages and their API),
-``templatetags`` and ``management`` (its commands).
+``shelf``), ``web`` (the trays and "where is" pages and their API) and ``urls`` (their
+routes, which the registry's ``GAME_URLS`` adds to the platform's), ``templatetags`` and
+``management`` (its commands).
 """
