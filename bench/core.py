@@ -247,7 +247,8 @@ class Session:
 
     def poll(self, version: int):
         url = reverse("games:poll", args=[self.code])
-        return lambda: self.client.get(url, {"v": version}, headers=HTMX)
+        seating = Table.objects.filter(pk=self.table.pk).values_list("seating", flat=True).get()
+        return lambda: self.client.get(url, {"v": version, "s": seating}, headers=HTMX)
 
     def export_page(self):
         return self.client.get(reverse("games:export", args=[self.code]))

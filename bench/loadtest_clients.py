@@ -18,6 +18,7 @@ from bench.games import BenchGame, NotReady
 
 HOST = "127.0.0.1"
 VERSION_ATTR = re.compile(rb'data-version="(\d+)"')
+SEATING_ATTR = re.compile(rb'data-seating="(\d+)"')
 CSRF_INPUT = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 # Plain HTTP on loopback, but httpx would load the CA bundle for each of the 200 clients.
@@ -147,18 +148,22 @@ async def seat_everyone(base_url: str, game: BenchGame) -> Seated:
 STALE_CONNECTION = (httpx.RemoteProtocolError, httpx.ReadError, httpx.WriteError)
 
 
-async def poll_once(run: Run, client: httpx.AsyncClient, version: int) -> httpx.Response:
+async def poll_once(
+    run: Run, client: httpx.AsyncClient, version: int, seating: int | None
+) -> httpx.Response:
     url = f"/t/{run.code}/poll/"
+    params = {"v": version} if seating is None else {"v": version, "s": seating}
     try:
-        return await client.get(url, params={"v": version})
+        return await client.get(url, params=params)
     except STALE_CONNECTION:
         run.polls.retries += 1
-        return await client.get(url, params={"v": version})
+        return await client.get(url, params=params)
 
 
 async def device(run: Run, base_url: str, cookie: tuple[str, str], interval: float) -> None:
-    """One open table page: poll every ``interval`` s with the version it last saw."""
-    version = run.version
+    """One open table page: poll every ``interval`` s with the version and seating it last saw
+    (its first poll, knowing no seating yet, brings the fragment as opening the page does)."""
+    version, seating = run.version, None
     async with http_client(
         base_url, cookies=dict([cookie]), headers={"HX-Request": "true"}
     ) as client:
@@ -168,7 +173,7 @@ async def device(run: Run, base_url: str, cookie: tuple[str, str], interval: flo
             next_at += interval
             start = time.monotonic()
             try:
-                response = await poll_once(run, client, version)
+                response = await poll_once(run, client, version, seating)
             except httpx.HTTPError as exc:
                 run.polls.fail(exc)
                 continue
@@ -180,6 +185,8 @@ async def device(run: Run, base_url: str, cookie: tuple[str, str], interval: flo
                     if v in run.accepted_at:
                         run.seen_after.append(max(0.0, now - run.accepted_at[v]))
                 version = max(version, seen)
+                if sat := SEATING_ATTR.search(response.content):
+                    seating = int(sat.group(1))
 
 
 async def one_write(run: Run, client: httpx.AsyncClient) -> None:

@@ -42,6 +42,9 @@ class Table(models.Model):
     # never changed or removed, so every state of the log and every backup still finds it.
     blobs = models.JSONField(_("stored data"), default=dict, blank=True)
     version = models.PositiveIntegerField(_("version"), default=1)
+    # Grows each time a device takes, leaves or is freed from a seat: the open pages hear of it
+    # as of a move (games/live/hub.py ``Marks``), so the shared display's hand-over list follows.
+    seating = models.PositiveIntegerField(_("seating changes"), default=0, editable=False)
     invite_salt = models.CharField(
         _("join link salt"), max_length=32, default=new_invite_salt, editable=False
     )

@@ -2,8 +2,8 @@
 
 A stream subscribes for its table's code and waits on its ``Subscription``; an announcement
 (from a request thread after its commit, or from the PostgreSQL listener in the event loop)
-keeps the newest version and wakes the stream. Versions only grow, so a burst of moves wakes
-a slow stream once, with the newest: it never queues.
+keeps the newest marks and wakes the stream. Marks only grow, so a burst of moves wakes a
+slow stream once, with the newest: it never queues.
 """
 
 from __future__ import annotations
@@ -11,22 +11,42 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections import defaultdict
+from typing import NamedTuple
+
+
+class Marks(NamedTuple):
+    """What tells an open page that its table changed, neither a secret: the table's version
+    (a move, an undo, a restore) and its seating (a device took, left or was freed from a
+    seat: the shared display's "Hand the tablet to …" list changes, no version does). Each
+    only grows."""
+
+    version: int
+    seating: int
+
+    def newer_than(self, other: Marks) -> bool:
+        return self.version > other.version or self.seating > other.seating
+
+    def newest(self, other: Marks) -> Marks:
+        return Marks(max(self.version, other.version), max(self.seating, other.seating))
+
+
+NONE = Marks(0, 0)
 
 
 class Subscription:
-    """One open stream's mailbox: the newest version announced, and an event to wake it."""
+    """One open stream's mailbox: the newest marks announced, and an event to wake it."""
 
     def __init__(self, code: str, loop: asyncio.AbstractEventLoop) -> None:
         self.code = code
         self.loop = loop
-        self.version = 0
+        self.marks = NONE
         self.closed = False  # the announcements may have been missed: end the stream
         self.woken = asyncio.Event()
 
-    def deliver(self, version: int) -> None:
+    def deliver(self, marks: Marks) -> None:
         """In the subscription's own loop."""
-        if version > self.version:
-            self.version = version
+        if marks.newer_than(self.marks):
+            self.marks = marks.newest(self.marks)
             self.woken.set()
 
     def close(self) -> None:
@@ -70,14 +90,14 @@ class Hub:
                 return len(self._streams.get(code, ()))
             return sum(len(streams) for streams in self._streams.values())
 
-    def publish(self, code: str, version: int) -> None:
+    def publish(self, code: str, marks: Marks) -> None:
         """Wake this process's streams of ``code``; from any thread. Each event loop is called
         once with its own streams, so a table with a thousand streams costs one hop."""
         for loop, streams in self._by_loop(code).items():
             if _running_loop() is loop:
-                _deliver(streams, version)
+                _deliver(streams, marks)
             elif not loop.is_closed():
-                loop.call_soon_threadsafe(_deliver, streams, version)
+                loop.call_soon_threadsafe(_deliver, streams, marks)
 
     def close_all(self) -> None:
         """Every stream ends (its browser reconnects and is told the current version): the
@@ -99,9 +119,9 @@ class Hub:
         return grouped
 
 
-def _deliver(streams: list[Subscription], version: int) -> None:
+def _deliver(streams: list[Subscription], marks: Marks) -> None:
     for subscription in streams:
-        subscription.deliver(version)
+        subscription.deliver(marks)
 
 
 def _running_loop() -> asyncio.AbstractEventLoop | None:

@@ -15,7 +15,7 @@ import logging
 import psycopg
 from django.db import connections
 
-from games.live.hub import Hub
+from games.live.hub import Hub, Marks
 
 CHANNEL = "talekeeper_tables"
 RETRY_SECONDS = (0.5, 1, 2, 5, 10)  # reconnecting after the database went away
@@ -23,18 +23,20 @@ RETRY_SECONDS = (0.5, 1, 2, 5, 10)  # reconnecting after the database went away
 log = logging.getLogger(__name__)
 
 
-def notify(cursor, code: str, version: int) -> None:
+def notify(cursor, code: str, marks: Marks) -> None:
     """Send the announcement (after the move's commit: games/live/announce.py)."""
-    cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload(code, version)])
+    cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload(code, marks)])
 
 
-def payload(code: str, version: int) -> str:
-    return f"{code} {version}"
+def payload(code: str, marks: Marks) -> str:
+    return f"{code} {marks.version} {marks.seating}"
 
 
-def parse(text: str) -> tuple[str, int] | None:
-    code, _sep, version = text.partition(" ")
-    return (code, int(version)) if code and version.isdigit() else None
+def parse(text: str) -> tuple[str, Marks] | None:
+    code, *numbers = text.split(" ")
+    if not code or len(numbers) != 2 or not all(n.isdigit() for n in numbers):
+        return None
+    return code, Marks(*map(int, numbers))
 
 
 def conninfo(alias: str = "default") -> str:

@@ -1,9 +1,10 @@
 """The stream: ``GET /t/<code>/stream/``, server-sent events of the table's versions.
 
 Read-only and bounded. The code is enough to open it, since it carries what the poll already
-answers to anyone with the code: the version, no seat's view and no secret. It sends the
-current version at once (so a page that reconnects learns what it missed, and knows the
-stream works through any proxy), then each new version as ``event: version``, a comment
+answers to anyone with the code: the version and the seating (``hub.Marks``), no seat's view
+and no secret. It sends the current marks at once (so a page that reconnects learns what it
+missed, and knows the stream works through any proxy), then each change of either as
+``event: version``, a comment
 every ``HEARTBEAT`` seconds (a proxy keeps the connection, a vanished client is noticed),
 and ends after ``LIFETIME`` seconds, when the browser reconnects on its own. An open stream
 keeps no thread busy and no database connection: it waits in the worker's event loop (Django
@@ -28,7 +29,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games.live import postgres
-from games.live.hub import hub
+from games.live.hub import Marks, hub
 from games.services import tables
 
 HEARTBEAT = 15.0  # seconds between comments on a quiet stream
@@ -41,10 +42,10 @@ LISTEN_WAIT = 5.0  # seconds a new stream waits for its process to be listening 
 _listeners: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> Listener
 
 
-def table_version(code: str) -> int | None:
+def table_marks(code: str) -> Marks | None:
     """One indexed query (the poll's), on a connection closed at once: a stream keeps none."""
     try:
-        return tables.current_version(code)
+        return tables.current_marks(code)
     finally:
         if not connection.in_atomic_block:  # (a test's transaction: left to the test)
             connection.close()
@@ -66,8 +67,10 @@ async def listening() -> None:
         await asyncio.wait_for(listener.listening.wait(), LISTEN_WAIT)
 
 
-def event(version: int, code: str) -> bytes:
-    data = json.dumps({"code": code, "version": version}, separators=(",", ":"))
+def event(marks: Marks, code: str) -> bytes:
+    data = json.dumps(
+        {"code": code, "version": marks.version, "seating": marks.seating}, separators=(",", ":")
+    )
     return f"event: version\ndata: {data}\n\n".encode()
 
 
@@ -78,16 +81,16 @@ async def events(
     heartbeat: float = HEARTBEAT,
     retry_ms: int | None = None,
 ) -> AsyncIterator[bytes]:
-    """The stream's chunks: the retry delay and the current version, then each new one."""
+    """The stream's chunks: the retry delay and the current marks, then each newer one."""
     lifetime = LIFETIME + random.uniform(-JITTER, JITTER) if lifetime is None else lifetime
     retry_ms = random.randint(*RETRY_MS) if retry_ms is None else retry_ms
     subscription = hub.subscribe(code)  # before reading the version: no move falls between
     try:
         await listening()
-        version = await sync_to_async(table_version)(code)
-        if version is None:  # deleted meanwhile; the page's poll tells it so
+        marks = await sync_to_async(table_marks)(code)
+        if marks is None:  # deleted meanwhile; the page's poll tells it so
             return
-        yield f"retry: {retry_ms}\n".encode() + event(version, code)
+        yield f"retry: {retry_ms}\n".encode() + event(marks, code)
         ends = time.monotonic() + lifetime
         while (left := ends - time.monotonic()) > 0:
             if not await subscription.wait(min(heartbeat, left)):
@@ -95,17 +98,17 @@ async def events(
                 continue
             if subscription.closed:
                 return
-            if subscription.version > version:
-                version = subscription.version
-                yield event(version, code)
+            if subscription.marks.newer_than(marks):
+                marks = subscription.marks.newest(marks)
+                yield event(marks, code)
     finally:
         hub.unsubscribe(subscription)
 
 
 @require_GET
 async def stream(request: HttpRequest, code: str) -> StreamingHttpResponse:
-    version = await sync_to_async(table_version)(code)
-    if version is None:
+    marks = await sync_to_async(table_marks)(code)
+    if marks is None:
         raise Http404(_("No table has this code."))
     if isinstance(request, ASGIRequest):
         content = events(code)
@@ -113,7 +116,7 @@ async def stream(request: HttpRequest, code: str) -> StreamingHttpResponse:
         # Under WSGI (pytest-django's live server, a WSGI deployment) a response can't wait
         # without holding a thread, and Django would buffer the whole stream: send the current
         # version and end, so the browser asks again after a second, like a poll.
-        content = [f"retry: {WSGI_RETRY_MS}\n".encode() + event(version, code)]
+        content = [f"retry: {WSGI_RETRY_MS}\n".encode() + event(marks, code)]
     response = StreamingHttpResponse(content, content_type="text/event-stream")
     response["Cache-Control"] = "no-cache, no-transform"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once

@@ -99,9 +99,11 @@ def claim_seat(
         if claim is None:
             secret = new_secret()
             claim = Claim.objects.create(table=table, token_hash=digest(secret), seat=seat.id)
-        else:
+            tables.seating_changed(table)
+        elif claim.seat != seat.id:
             claim.seat = seat.id
             claim.save(update_fields=["seat"])
+            tables.seating_changed(table)
     return secret, Access(seat=claim.seat, keeper=claim.keeper, claim_id=claim.pk)
 
 
@@ -113,6 +115,7 @@ def leave_seat(code: str, by: Access) -> Access:
         claim = Claim.objects.filter(pk=by.claim_id, table=table).first()
         if claim is None:
             return ANONYMOUS
+        tables.seating_changed(table)
         if claim.keeper:
             claim.seat = ""
             claim.save(update_fields=["seat"])
@@ -130,6 +133,7 @@ def free_seat(code: str, seat_id: str, *, by: Access) -> str:
         holder = Claim.objects.filter(table=table, seat=seat.id).first()
         if holder is None:
             raise RuleError(_("No device holds “%(seat)s”.") % {"seat": seat.label})
+        tables.seating_changed(table)
         if holder.keeper:
             holder.seat = ""
             holder.save(update_fields=["seat"])

@@ -23,6 +23,7 @@ from games import live
 from games.core import patch
 from games.core.engine import Game, RuleError, Seat
 from games.core.named import named_in
+from games.live.hub import Marks
 from games.models import Move, Table, keeps_key_order
 from games.services import access, backups, blobs, catalogs, exchange, group_results
 from games.services.access import Access, Credential, TableNotFound
@@ -67,16 +68,19 @@ def exists(code: str) -> bool:
     return Table.objects.filter(code=code).exists()
 
 
-def current_version(code: str) -> int | None:
-    """The one cheap query behind polling, answered every 2 s by every open page.
+def current_marks(code: str) -> Marks | None:
+    """The one cheap query behind polling, answered every 2 s by every open page, and behind
+    a stream's first event: the table's version and seating (games/live/hub.py ``Marks``).
 
     Plain SQL on purpose: building the ORM query cost ten times more than running it
     (make bench), and this is the hottest path the server has.
     """
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT version FROM {Table._meta.db_table} WHERE code = %s", [code])
+        cursor.execute(
+            f"SELECT version, seating FROM {Table._meta.db_table} WHERE code = %s", [code]
+        )
         row = cursor.fetchone()
-    return row[0] if row else None
+    return Marks(*row) if row else None
 
 
 def find_seat(table: Table, seat_id: str, state: BaseModel | None = None) -> Seat:
@@ -242,11 +246,21 @@ def save_move(
     table.state = new_state
     table.version += 1
     table.save(update_fields=fields)
-    live.announce(table.code, table.version)  # to the open pages, once committed
+    # to the open pages, once committed
+    live.announce(table.code, Marks(table.version, table.seating))
     move.save()
     if back_up or (table.version - 1) % backups.EVERY == 0:
         backups.store(table, label=move.sentence, automatic=True)
     return move
+
+
+def seating_changed(table: Table) -> None:
+    """A device took, left or was freed from a seat of ``table`` (locked, in the transaction
+    that changed it): the open pages hear of it as of a move, so the shared display's
+    "Hand the tablet to …" list follows at once (games/live/hub.py ``Marks``)."""
+    table.seating += 1
+    table.save(update_fields=["seating"])
+    live.announce(table.code, Marks(table.version, table.seating))
 
 
 def loaded_state(table: Table) -> BaseModel:

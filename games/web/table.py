@@ -146,10 +146,11 @@ def hide_if_done(response: HttpResponse, context: dict) -> HttpResponse:
 def poll(request: HttpRequest, code: str) -> HttpResponse:
     """204 while nothing changed (one indexed query, no body); the fresh live region otherwise.
 
-    The version is no secret: what changed is fetched for the seat the cookie proves.
+    The marks (version ``v``, seating ``s``) are no secret: what changed is fetched for the
+    seat the cookie proves.
     """
-    version = tables.current_version(code)
-    if version is None:
+    marks = tables.current_marks(code)
+    if marks is None:
         if request.htmx and credentials.page_secret(request, code):
             # The keeper deleted the table under a device it had seated (its signed cookie
             # says so): tell it. Anyone else gets the 404 every wrong code gets.
@@ -160,7 +161,8 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     # A display showing a seat it was handed over to is drawn again, with nothing moved, once
     # that hand-over lapsed (a device took the seat, or half an hour passed).
     lapsed = credentials.hand_over_lapsed(request, code)
-    if str(version) == request.GET.get("v") and not lapsed:
+    seen = (request.GET.get("v"), request.GET.get("s"))
+    if seen == (str(marks.version), str(marks.seating)) and not lapsed:
         return HttpResponse(status=204)
     table, held = play_or_404(request, code)
     if held.seat is None:

@@ -1,5 +1,7 @@
-// The live table: news of a move comes on the table's stream (server-sent events, htmx's sse
-// extension: the #live-stream element), and the page then fetches its own seat's fragment
+// The live table: news of a move (a new version) or of a seat taken or left (a new seating:
+// the shared display's "Hand the tablet to …" list changes) comes on the table's stream
+// (server-sent events, htmx's sse extension: the #live-stream element), and the page then
+// fetches its own seat's fragment
 // through the poll element, exactly as a poll that found a change does. The poll stays as the
 // fallback: every 2 s while the stream is not working (not yet open, dropped, or held back by
 // a buffering proxy: no news has come through it since it opened), and only every 30 s while
@@ -13,11 +15,18 @@
   var live = false; // the stream is open and news has come through it since it opened
   var lastNews = 0; // when the page last heard from the server (stream event or poll)
   var heard = new WeakSet(); // the EventSources already listened to
-  var announced = 0; // the newest version the stream has announced
+  var announced = { version: 0, seating: 0 }; // the newest the stream has announced
 
-  function currentVersion() {
+  function shown(mark) {
     var region = document.getElementById("live");
-    return region ? parseInt(region.getAttribute("data-version"), 10) : NaN;
+    return region ? parseInt(region.getAttribute("data-" + mark), 10) : NaN;
+  }
+  function currentVersion() {
+    return shown("version");
+  }
+  // Whether the marks announced are newer than the page's (either one grew).
+  function newer(marks) {
+    return marks.version > currentVersion() || marks.seating > shown("seating");
   }
 
   window.tkLive = {
@@ -25,11 +34,11 @@
     pollDue: function () {
       return !live || Date.now() - lastNews >= SAFETY_MS;
     },
-    // hx-trigger filter of "sse:version": fetch the fragment only for a version this page
-    // does not show yet (its own move's answer already brought it).
+    // hx-trigger filter of "sse:version": fetch the fragment only for marks this page does
+    // not show yet (its own move's answer already brought them).
     isNews: function (message) {
       try {
-        return JSON.parse(message.data).version > currentVersion();
+        return newer(JSON.parse(message.data));
       } catch (error) {
         return true;
       }
@@ -47,7 +56,11 @@
         live = true;
         lastNews = Date.now();
         try {
-          announced = Math.max(announced, JSON.parse(message.data).version);
+          var marks = JSON.parse(message.data);
+          announced = {
+            version: Math.max(announced.version, marks.version),
+            seating: Math.max(announced.seating, marks.seating || 0),
+          };
         } catch (error) {
           // a malformed event: the next one, or the poll, brings the version
         }
@@ -96,10 +109,10 @@
     setTimeout(catchUp, 0);
   });
 
-  // Fetch the table again while the page shows an older version than the stream announced.
+  // Fetch the table again while the page shows older marks than the stream announced.
   function catchUp() {
     var poll = document.querySelector("#live [data-poll]");
-    if (poll && announced > currentVersion()) htmx.trigger(poll, "tk:catchup");
+    if (poll && newer(announced)) htmx.trigger(poll, "tk:catchup");
   }
 
   // The version an answer for #live carries (its first line: <div id="live" data-version=…>).

@@ -156,7 +156,8 @@ def test_the_version_alone_stays_public(client, table):
     """The poll tells that something changed (204 while nothing did), not what: a stranger's
     changed version is sent to take a seat."""
     poll = reverse("games:poll", args=[table.code])
-    assert client.get(poll, {"v": table.version}).status_code == 204
-    changed = client.get(poll, {"v": table.version - 1}, HTTP_HX_REQUEST="true")
+    assert client.get(poll, {"v": table.version, "s": table.seating}).status_code == 204
+    stale = {"v": table.version - 1, "s": table.seating}
+    changed = client.get(poll, stale, HTTP_HX_REQUEST="true")
     assert changed["HX-Redirect"] == reverse("games:seat", args=[table.code])
     assert json.dumps(table.state["secrets"]) not in changed.content.decode()

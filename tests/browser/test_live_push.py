@@ -82,3 +82,27 @@ def test_without_its_stream_a_page_still_polls_every_2_seconds(asgi_url, new_pag
     turns.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
     expect(bo.locator(".tally")).to_contain_text("Ada: 4", timeout=3500)
     assert not bo.evaluate("window.tkLive.isLive()")
+
+
+def test_a_phone_taking_a_seat_leaves_the_tablets_hand_over_list_by_push(
+    asgi_url, new_page, settings
+):
+    """One tablet plus phones: the tablet offers "Hand the tablet to …" for every seat no
+    device holds, and a phone taking one (or leaving it) reaches the tablet on the stream like
+    a move (the poll slowed to a minute: the stream alone brings it), nothing moved."""
+    settings.TALEKEEPER_POLL_SECONDS = 60
+    table = tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    tablet, phone = new_page(TABLET), new_page(PHONE)
+    join(tablet, invite_url(asgi_url, table, "table"))
+    offers = tablet.locator("[data-hand-over]")
+    expect(offers).to_have_text(["Hand the tablet to Ada", "Hand the tablet to Bo"])
+    tablet.wait_for_function("window.tkLive && window.tkLive.isLive()", timeout=5000)
+
+    join(phone, invite_url(asgi_url, table, "Bo"))
+    expect(offers).to_have_text(["Hand the tablet to Ada"], timeout=2000)
+    expect(tablet.locator("#live")).to_have_attribute("data-version", "1")  # no move made
+    save_shot(tablet, "live-push-seat-taken-tablet")
+
+    phone.goto(f"{asgi_url}/t/{table.code}/seat/")
+    phone.get_by_role("button", name="Leave this seat").click()
+    expect(offers).to_have_text(["Hand the tablet to Ada", "Hand the tablet to Bo"], timeout=2000)

@@ -77,7 +77,7 @@ def test_mixed_taps_from_many_devices_lose_no_update():
                 ("draw", {}),
             ]
         )
-        seen = tables.current_version(table.code)
+        seen = tables.current_marks(table.code).version
         time.sleep(rng.uniform(0, 0.02))  # the time a tap takes to arrive
         try:
             turns.apply_move(table.code, name, args, expected_version=seen, seat=seat)
@@ -117,7 +117,7 @@ def test_two_devices_tapping_unrelated_actions_within_100_ms_are_never_refused()
 
     def tap(seat: str, n: int) -> None:
         if seat == "p1":
-            seen_by_round[n] = tables.current_version(table.code)
+            seen_by_round[n] = tables.current_marks(table.code).version
         ready.wait()  # both devices show the same version
         seen = seen_by_round[n]
         time.sleep(random.uniform(0, 0.1))  # the two taps land within 100 ms of each other
@@ -161,7 +161,7 @@ def test_two_devices_tapping_the_same_thing_one_wins_the_other_sees_the_latest(t
 
     def tap(device: str, n: int) -> None:
         if device == reader:
-            seen_by_round[n] = tables.current_version(table.code)
+            seen_by_round[n] = tables.current_marks(table.code).version
         ready.wait()  # both devices show the same version
         seen = seen_by_round[n]
         time.sleep(random.uniform(0, 0.1))  # the two taps land within 100 ms of each other
@@ -210,7 +210,7 @@ def test_the_story_masters_secret_answer_and_a_players_choice_are_both_made_thro
                 table.code,
                 "open-scene",
                 {"number": 1003},
-                expected_version=tables.current_version(table.code),
+                expected_version=tables.current_marks(table.code).version,
                 seat="sm",
             )
             seen_by_round[n] = opened.version

@@ -13,8 +13,9 @@ from django.db import connection
 from django.test import AsyncClient
 
 from games.live import stream
-from games.live.hub import Hub, hub
-from games.services import tables, turns
+from games.live.hub import Hub, Marks, hub
+from games.services import seating, tables, turns
+from games.services.access import AccessDenied
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -57,11 +58,13 @@ def test_a_publish_from_another_thread_wakes_the_stream_with_the_newest_version(
         mine = Hub()
         subscription = mine.subscribe("CODE")
         other = mine.subscribe("OTHER")
-        burst = threading.Thread(target=lambda: [mine.publish("CODE", v) for v in (3, 5, 4)])
+        marks = (Marks(3, 0), Marks(5, 0), Marks(4, 1))
+        burst = threading.Thread(target=lambda: [mine.publish("CODE", m) for m in marks])
         burst.start()
         burst.join()
         assert await subscription.wait(1)
-        assert subscription.version == 5  # a burst wakes a slow stream once, with the newest
+        # a burst wakes a slow stream once, with the newest of each mark
+        assert subscription.marks == Marks(5, 1)
         assert not await other.wait(0.05)
         mine.unsubscribe(subscription)
         mine.unsubscribe(other)
@@ -89,13 +92,13 @@ def test_a_move_is_announced_after_its_commit_and_a_refused_one_is_not():
         try:
             await sync_to_async(add)(table.code, 1)
             assert await subscription.wait(2)
-            assert subscription.version == 2
+            assert subscription.marks.version == 2
             with pytest.raises(tables.VersionConflict):
                 await sync_to_async(add)(table.code, 1, seat="p2")  # stale: rolled back
             assert not await subscription.wait(0.2)
             await sync_to_async(turns.undo_last)(table.code, expected_version=2, seat="p1")
             assert await subscription.wait(2)
-            assert subscription.version == 3  # an undo is a new version too
+            assert subscription.marks.version == 3  # an undo is a new version too
         finally:
             hub.unsubscribe(subscription)
 
@@ -118,8 +121,8 @@ def test_the_stream_sends_the_current_version_then_each_move_and_no_secret():
 
     chunks = in_thread(asyncio.run, main())
     assert versions(chunks) == [
-        {"code": table.code, "version": 1},
-        {"code": table.code, "version": 2},
+        {"code": table.code, "version": 1, "seating": 0},
+        {"code": table.code, "version": 2, "seating": 0},
     ]
     assert not any(secret.encode() in b"".join(chunks) for secret in secrets)
     assert hub.count(table.code) == 0  # closing the stream unsubscribes it
@@ -132,7 +135,7 @@ def test_a_quiet_stream_sends_heartbeat_comments_and_ends_after_its_lifetime():
         return [chunk async for chunk in stream.events(table.code, lifetime=0.35, heartbeat=0.1)]
 
     chunks = in_thread(asyncio.run, main())
-    assert versions(chunks) == [{"code": table.code, "version": 1}]
+    assert versions(chunks) == [{"code": table.code, "version": 1, "seating": 0}]
     assert chunks[1:] and all(chunk == b": beat\n\n" for chunk in chunks[1:])
     assert hub.count(table.code) == 0
 
@@ -155,7 +158,7 @@ def test_the_stream_view_answers_event_stream_for_a_table_and_404_for_a_wrong_co
     assert response["Content-Type"] == "text/event-stream"
     assert response["Cache-Control"].startswith("no-cache")
     assert response["X-Accel-Buffering"] == "no"
-    assert versions([first]) == [{"code": table.code, "version": 1}]
+    assert versions([first]) == [{"code": table.code, "version": 1, "seating": 0}]
     assert refused.status_code == 405  # read-only
 
 
@@ -173,4 +176,31 @@ def test_under_wsgi_the_stream_sends_the_current_version_and_ends(client):
     table = new_table()
     body = in_thread(lambda: b"".join(client.get(f"/t/{table.code}/stream/")))
     assert body.startswith(b"retry: 1000\n")
-    assert versions([body]) == [{"code": table.code, "version": 1}]
+    assert versions([body]) == [{"code": table.code, "version": 1, "seating": 0}]
+
+
+def test_a_seat_taken_or_left_is_announced_like_a_move_and_a_refused_claim_is_not():
+    """The shared display's "Hand the tablet to …" list follows the seats a phone takes."""
+    table = new_table()
+    invite = seating.join_key(table, "p2")
+
+    async def main():
+        subscription = hub.subscribe(table.code)
+        await stream.listening()
+        try:
+            claim = sync_to_async(seating.claim_seat)
+            with pytest.raises(AccessDenied):
+                await claim(table.code, "p2", secret=None, invite="wrong")
+            assert not await subscription.wait(0.2)
+            secret, held = await claim(table.code, "p2", secret=None, invite=invite)
+            assert await subscription.wait(2)
+            assert subscription.marks == Marks(1, 1)  # no version: no move was made
+            await claim(table.code, "p2", secret=secret, invite=invite)  # already its seat
+            assert not await subscription.wait(0.2)
+            await sync_to_async(seating.leave_seat)(table.code, held)
+            assert await subscription.wait(2)
+            assert subscription.marks == Marks(1, 2)
+        finally:
+            hub.unsubscribe(subscription)
+
+    in_thread(asyncio.run, main())

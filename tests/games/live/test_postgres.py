@@ -24,6 +24,7 @@ import pytest
 from django.db import connection
 
 from bench.games import DARK_TALES
+from games.live.hub import Marks
 from games.live.postgres import conninfo, parse, payload
 from games.services import tables, turns
 from tests.seating import claim
@@ -39,8 +40,9 @@ pytestmark = [
 
 
 def test_payload_round_trip_and_a_malformed_one_is_ignored():
-    assert parse(payload("K7QMR2XT9B", 12)) == ("K7QMR2XT9B", 12)
-    assert parse("junk") is None and parse("CODE x") is None
+    assert parse(payload("K7QMR2XT9B", Marks(12, 3))) == ("K7QMR2XT9B", Marks(12, 3))
+    assert parse("junk") is None and parse("CODE x") is None and parse("CODE 12") is None
+    assert parse("CODE 12 x") is None and parse("CODE 1 2 3") is None
     assert "dbname=" in conninfo()
 
 
@@ -134,8 +136,8 @@ def test_a_move_in_one_process_reaches_a_stream_open_in_another(two_servers):
     while len(heard) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert [v for _t, v in heard][:2] == [
-        {"code": table.code, "version": 1},
-        {"code": table.code, "version": 2},
+        {"code": table.code, "version": 1, "seating": 0},
+        {"code": table.code, "version": 2, "seating": 0},
     ]
     assert heard[1][0] - moved < 1.0
     # And from this test's own process, through the services.

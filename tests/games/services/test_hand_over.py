@@ -270,7 +270,7 @@ def test_a_hand_over_nobody_ends_hides_itself_after_half_an_hour(client, table):
     with mock.patch("django.core.signing.time.time", return_value=later):
         assert page_view(client, table).context["view"] == game.view(table.state, "table")
         # An idle page learns it from its poll, with nothing moved.
-        poll = reverse("games:poll", args=[table.code]) + f"?v={table.version}"
+        poll = reverse("games:poll", args=[table.code]) + f"?v={table.version}&s={table.seating}"
         response = client.get(poll, **HTMX)
         assert response.status_code == 200
         assert response.context["view"] == game.view(table.state, "table")
@@ -304,11 +304,12 @@ def test_a_group_with_one_tablet_hands_it_to_the_story_master_for_a_secret(clien
 
 
 def test_the_poll_hides_a_seat_a_device_took_with_nothing_moved(client, table):
-    """Taking a seat moves no version: the display's poll still draws its page again."""
+    """A device taking the handed seat (here without the seating service, which would also
+    announce it) moves no mark: the display's poll still draws its page again."""
     game = all_games()["tally"]
     sit(client, table, "table")
     client.post(reverse("games:hand-over", args=[table.code, "p1"]))
-    poll = reverse("games:poll", args=[table.code]) + f"?v={table.version}"
+    poll = reverse("games:poll", args=[table.code]) + f"?v={table.version}&s={table.seating}"
     assert client.get(poll, **HTMX).status_code == 204  # still Ada's: nothing to draw
     claim(table, "p1")  # Ada's phone joins
     response = client.get(poll, **HTMX)
@@ -320,7 +321,7 @@ def test_the_poll_hides_a_seat_a_device_took_with_nothing_moved(client, table):
 
 def test_the_poll_costs_nothing_more_without_a_hand_over(client, table, django_assert_num_queries):
     sit(client, table, "table")
-    poll = reverse("games:poll", args=[table.code]) + f"?v={table.version}"
+    poll = reverse("games:poll", args=[table.code]) + f"?v={table.version}&s={table.seating}"
     with django_assert_num_queries(1):  # the version
         assert client.get(poll, **HTMX).status_code == 204
     client.post(reverse("games:hand-over", args=[table.code, "p1"]))

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.core.registry import get_game
-from games.services import tables
+from games.services import seating, tables
 from tests.games.tavern_tales.pages import make, set_state
 from tests.seating import sit
 
@@ -107,3 +107,21 @@ def test_a_refused_move_keeps_the_part_shown(client):
     response = move(client, table, "think-n-drink")
     assert response["HX-Trigger"] == "tk:refused"
     assert response.context["seat"].id == "p1" and "play_" + table.code not in response.cookies
+
+
+def test_a_phone_taking_a_seat_takes_it_off_the_tablets_list_at_its_next_poll(client):
+    """The seating is a mark of its own (no version moves): the tablet's poll with the marks
+    its page shows answers the fresh list once a phone took Bo's seat, 204 before and after."""
+    table = tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
+    sit(client, table, "table")
+    poll = reverse("games:poll", args=[table.code])
+    shown = {"v": table.version, "s": table.seating}
+    assert client.get(poll, shown, **HTMX).status_code == 204
+    seating.claim_seat(table.code, "p2", secret=None, invite=seating.join_key(table, "p2"))
+    fresh = client.get(poll, shown, **HTMX)
+    assert fresh.status_code == 200
+    html = fresh.content.decode()
+    assert 'data-hand-over="p1"' in html and 'data-hand-over="p2"' not in html
+    table.refresh_from_db()
+    assert f'data-seating="{table.seating}"' in html and table.seating == shown["s"] + 1
+    assert client.get(poll, {"v": table.version, "s": table.seating}, **HTMX).status_code == 204

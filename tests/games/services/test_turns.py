@@ -137,7 +137,7 @@ def test_history_is_newest_first(table):
     assert [m.sentence for m in record.history(table)] == ["Bo added 2.", "Ada added 1."]
 
 
-def test_current_version_is_one_cheap_query(table, django_assert_num_queries):
+def test_current_marks_are_one_cheap_query(table, django_assert_num_queries):
     with django_assert_num_queries(1):
-        assert tables.current_version(table.code) == 1
-    assert tables.current_version("NOPE") is None
+        assert tables.current_marks(table.code) == (1, 0)
+    assert tables.current_marks("NOPE") is None

@@ -25,7 +25,7 @@ def test_simultaneous_moves_lose_nothing():
         try:
             start.wait()
             for _ in range(ATTEMPTS):
-                seen = tables.current_version(table.code)
+                seen = tables.current_marks(table.code).version
                 try:
                     updated, move = turns.apply_move(
                         table.code, "add", {"points": 1}, expected_version=seen, seat="table"

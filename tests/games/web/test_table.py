@@ -239,7 +239,7 @@ def test_undo_over_htmx(client, table):
 def test_poll_with_nothing_changed_is_204_without_body(client, table, django_assert_num_queries):
     seated(client, table, "p1")
     with django_assert_num_queries(1):
-        response = client.get(reverse("games:poll", args=[table.code]), {"v": 1}, **HTMX)
+        response = client.get(reverse("games:poll", args=[table.code]), {"v": 1, "s": 0}, **HTMX)
     assert response.status_code == 204
     assert response.content == b""
 
@@ -247,7 +247,7 @@ def test_poll_with_nothing_changed_is_204_without_body(client, table, django_ass
 def test_poll_after_a_change_returns_the_fresh_fragment(client, table):
     seated(client, table, "p1")
     turns.apply_move(table.code, "add", {"points": 2}, expected_version=1, seat="p1")
-    response = client.get(reverse("games:poll", args=[table.code]), {"v": 1}, **HTMX)
+    response = client.get(reverse("games:poll", args=[table.code]), {"v": 1, "s": 0}, **HTMX)
     assert response.status_code == 200
     assert b'data-version="2"' in response.content
     assert b"Ada added 2." in response.content
