@@ -17,7 +17,7 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 
-from django.db.models import F, FilteredRelation, Q
+from django.db.models import Aggregate, F, FilteredRelation, JSONField, OuterRef, Q, Subquery
 from django.utils.translation import gettext as _
 
 from games.core.engine import TABLE_SEAT, RuleError, Seat
@@ -163,9 +163,38 @@ def _of(claim: Claim) -> Access:
 # -- the shared display playing a seat no device holds ---------------------------------------
 
 
+class _SeatList(Aggregate):
+    """The seats as one JSON array, on SQLite (json_group_array) and PostgreSQL (jsonb_agg:
+    jsonb, which Django hands JSONField as text to parse; json would come parsed already)."""
+
+    function = "JSON_GROUP_ARRAY"
+    output_field = JSONField()
+
+    def as_postgresql(self, compiler, connection, **extra_context):
+        return self.as_sql(compiler, connection, function="JSONB_AGG", **extra_context)
+
+
+def seats_held_at(table_ref: str) -> Subquery:
+    """The held seats of the table ``table_ref`` names (``OuterRef``), as one JSON list read
+    by the query that reads the table row: NULL when no device holds a seat."""
+    return Subquery(
+        Claim.objects.filter(table=OuterRef(table_ref))
+        .exclude(seat="")
+        .values("table")
+        .annotate(seats=_SeatList("seat"))
+        .values("seats")
+    )
+
+
+def keep_held_seats(table: Table, seats: list[str] | None) -> None:
+    """Keep the held seats read with the row (``seats_held_at``) for ``held_seats``."""
+    table._held_seats = set(seats or ())
+
+
 def held_seats(table: Table, *, fresh: bool = False) -> set[str]:
     """The seats some device holds; kept on ``table`` (this request's row) so a page and the
-    check before it ask once."""
+    check before it ask once, and not at all when the row was read with them
+    (``keep_held_seats``). ``fresh``: asked again, in a statement of its own."""
     found = None if fresh else getattr(table, "_held_seats", None)
     if found is None:
         found = set(
@@ -259,7 +288,15 @@ def locked_as_proven(
 ) -> tuple[Table, Access]:
     """The table row locked for a write and what ``secret`` proves there, in one query (the
     device's claim joined to the row; only the table's row is locked); with ``as_seat``, the
-    shared display playing that seat (``act_for``: one more query, for the held seats)."""
+    shared display playing that seat (``act_for``: one more query, for the held seats).
+
+    The same query reads the held seats for the answer's hand-over part (the page after a
+    move), so the answer asks nothing after its write. On PostgreSQL a query that waited for
+    the lock gets the row as the locker left it but reads other rows as they were when it
+    began: a seat taken meanwhile (its claim grew the row's ``seating``) would be missing,
+    and the answer's seating mark already current. The mark read by a subquery as of then
+    tells: when it differs, the held seats are asked again after the lock (``held_seats``).
+    The check that decides a move (``act_for``) always asks after the lock."""
     mine = FilteredRelation("claims", condition=Q(claims__token_hash=digest(secret or "")))
     table = (
         Table.objects.select_for_update(of=("self",))
@@ -268,12 +305,16 @@ def locked_as_proven(
             claim_id=F("mine__id"),
             claim_seat=F("mine__seat"),
             claim_keeper=F("mine__keeper"),
+            seats_held=seats_held_at("pk"),
+            seating_then=Subquery(Table.objects.filter(pk=OuterRef("pk")).values("seating")),
         )
         .filter(code=code)
         .first()
     )
     if table is None:
         raise TableNotFound(code)
+    if table.seating_then == table.seating:  # else a claim came while the query waited
+        keep_held_seats(table, table.seats_held)
     if not secret or table.claim_id is None:
         return table, ANONYMOUS
     held = Access(seat=table.claim_seat or None, keeper=table.claim_keeper, claim_id=table.claim_id)

@@ -33,7 +33,8 @@ NOTHING = HandOver(playing=None, unheld=[])
 
 
 def hand_over_part(table: Table, held: Access | None, seats: list[Seat]) -> HandOver:
-    """For the shared display's page (one query: the held seats), nothing for anyone else."""
+    """For the shared display's page (the held seats: read with the table row, else one
+    query), nothing for anyone else."""
     if held is None:
         return NOTHING
     if held.via is not None:

@@ -261,6 +261,30 @@ def test_pages_cost_one_query_for_the_held_seats(client, table, django_assert_nu
         client.get(url, **HTMX)
 
 
+def test_the_displays_move_answer_asks_nothing_after_its_write(
+    client, table, django_assert_num_queries
+):
+    """The held seats come with the locked row: the answer reads only the recent log, and
+    still offers exactly the seats no device holds the moment the move is made."""
+    sit(client, table, "table")
+    claim(table, "p2")  # Bo's phone, a moment before the move
+    url = reverse("games:move", args=[table.code, "add"])
+    # savepoint, the locked row (the claim and the held seats with it), update it, insert
+    # the move, release, the recent log (the savepoint pair: a test transaction's)
+    with django_assert_num_queries(6):
+        response = client.post(url, {"version": 1, "points": 2}, **HTMX)
+    html = response.content.decode()
+    assert response.status_code == 200 and "HX-Trigger" not in response
+    assert "Hand the tablet to Ada" in html and "Hand the tablet to Bo" not in html
+    Claim.objects.filter(table=table, seat="p2").delete()  # Bo's phone leaves the seat
+    claim(table, "p1")  # Ada's phone takes hers
+    html = client.post(url, {"version": 2, "points": 2}, **HTMX).content.decode()
+    assert "Hand the tablet to Bo" in html and "Hand the tablet to Ada" not in html
+    Claim.objects.filter(table=table, seat="p1").delete()  # no phone at all: both offered
+    html = client.post(url, {"version": 3, "points": 2}, **HTMX).content.decode()
+    assert "Hand the tablet to Ada" in html and "Hand the tablet to Bo" in html
+
+
 def test_a_hand_over_nobody_ends_hides_itself_after_half_an_hour(client, table):
     game = all_games()["tally"]
     sit(client, table, "table")
