@@ -214,7 +214,7 @@ class Game(Generic[S]):
     Catalog: type[BaseModel] | None = None
     catalog_from_state_fn: Callable[[S], dict[str, Any]] | None = None
     # Moves after which the platform, in the move's transaction, backs the table up (e.g.
-    # "campaign-save") or, made by a keeper, saves its card data as its group's (Galzyr).
+    # "campaign-save") or, made by a keeper, saves its card data as its group's (Galzyr, Dark Tales).
     backup_after: frozenset[str] = frozenset()
     keep_for_group_after: frozenset[str] = frozenset()
     # A seat's role in the current state when the game has roles beyond the seat kinds

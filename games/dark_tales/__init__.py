@@ -4,6 +4,7 @@
 - ``state``: ``State`` and ``Options`` (a new table's choices), with the helpers moves share
 - ``rules``: setup and the turn's moves (draw, item, play a card)
 - ``effects``: what a card or an item does when played
+- ``questions``: what a play asks about a card (or a tale's item) the card data lacks, kept
 - ``manual``: the by-hand moves (card text, corrections, naming the cards in a hand)
 - ``card_entry``: the card-data sheet's move
 - ``catalog``: the cards and setting cards, as far as the rulebook states them, and the card

@@ -28,15 +28,23 @@ class SheetArgs(BaseModel):
 def enter_card_sheet(state: State, args: SheetArgs, seat: str) -> str:
     """Enter the group's card-data sheet at this table (the shared display or a player)."""
     if not args.cards:
-        raise RuleError("The sheet holds no card facts to enter.")
+        raise RuleError(
+            "The sheet holds no card facts to enter: fill in at least one card's row, then save."
+        )
     for card in args.cards:
         catalog = state.catalog()
         name = catalog.canonical(card.name) or " ".join(card.name.split())
         info = merge_card(catalog.entry(name), card.model_dump(exclude_unset=True))
         if info.count is not None and visible_copies(state, info.name) > info.count:
-            raise RuleError(f"More than {info.count} × {info.name} are already on the table.")
+            raise RuleError(
+                f"More than {info.count} × {info.name} are on the table already: check its copies "
+                f"on the sheet (the number after the set letter)."
+            )
         state.set_card(info)
     if state.catalog().known_total() > PLAYING_CARDS:
-        raise RuleError(f"The catalog would count more than {PLAYING_CARDS} playing cards.")
+        raise RuleError(
+            f"The copies would count more than the deck's {PLAYING_CARDS} cards: check the "
+            "copies on the sheet (the number after the set letter)."
+        )
     n = len(args.cards)
     return f"Card data entered from the sheet: {n} {'card' if n == 1 else 'cards'}."

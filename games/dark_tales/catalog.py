@@ -93,6 +93,8 @@ class ItemEffect(BaseModel):
     draw_deck: int = Field(default=0, ge=0, le=5)
     take: list[Item] = Field(default_factory=list)  # from the supply, if there
     vp: int = Field(default=0, ge=0, le=99)
+    # True when only the VP were answered at a play: the players apply the rest by hand.
+    by_hand: bool = False
 
 
 class PairRule(BaseModel):

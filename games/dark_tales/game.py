@@ -38,6 +38,11 @@ game = Game(
     options_template="games/dark_tales/new_options.html",
     Catalog=SavedCatalog,
     catalog_from_state_fn=catalog_from_state,
+    # A card's facts answered at the table (a play's question, a target's type, a card entered)
+    # are the group's card data too when the keeper's device answers, as a saved sheet is:
+    # the group's next table asks nothing about that card (a move that learned nothing
+    # writes nothing).
+    keep_for_group_after=frozenset({"play-card", "play-revealed", "play-item", "edit-card"}),
     # A player's hand and face-down VP tokens are their own until the game ends.
     secret_keys=frozenset({"hand", "hand_unknown", "vp"}),
     # Read by every move (a stale move is refused once one of them changed, games/core/commute.py):

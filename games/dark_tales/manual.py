@@ -22,6 +22,7 @@ from games.dark_tales.catalog import (
 from games.dark_tales.effects import gain_item
 from games.dark_tales.state import (
     ANY_SEAT,
+    OVER,
     TURN,
     State,
     add_to_hand,
@@ -41,7 +42,7 @@ moves = MoveSet("dark_tales.manual")
 
 def _check_manual(state: State) -> None:
     if state.phase == "over":
-        raise RuleError("The game is over.")
+        raise RuleError(OVER)
 
 
 def settle(state: State) -> None:
@@ -77,7 +78,9 @@ def return_item(state: State, args: ItemArgs, seat: str) -> str:
     i = _target(state, args.player)
     player = state.players[i]
     if player.items[args.item] <= 0:
-        raise RuleError(f"{player.name} has no {item_label(args.item)}.")
+        raise RuleError(
+            f"{player.name} has no {item_label(args.item)}: choose an item {player.name} holds."
+        )
     player.items[args.item] -= 1
     state.supply[args.item] += 1
     if i == state.active and state.gained[args.item] > player.items[args.item]:
@@ -98,11 +101,11 @@ def adjust_vp(state: State, args: AdjustVpArgs, seat: str) -> str:
     """Score (or give back) VP by hand: a card's text the app doesn't apply, or a mistake."""
     _check_manual(state)
     if args.vp == 0:
-        raise RuleError("Enter a number of VP other than 0.")
+        raise RuleError("Enter a number of VP other than 0 (below 0 to give VP back).")
     i = _target(state, args.player)
     player = state.players[i]
     if player.vp + args.vp < 0:
-        raise RuleError(f"{player.name} doesn't have that many VP to give back.")
+        raise RuleError(f"{player.name} doesn't have that many VP: give back at most {player.vp}.")
     player.vp += args.vp
     why = f" ({args.reason.strip()})" if args.reason.strip() else ""
     if args.vp > 0:
@@ -147,15 +150,18 @@ def _take(state: State, spot: str, card: str | None) -> tuple[str | None, bool]:
         elif state.players[hand].hand_unknown > 0:
             state.players[hand].hand_unknown -= 1
         else:
-            raise RuleError("Name the card to take from that hand.")
+            raise RuleError("That hand holds only named cards: choose which one to take.")
         return name, False
     if spot == "deck":
         if state.deck <= 0:
-            raise RuleError("The deck is empty.")
+            raise RuleError("The deck is empty: take the card from another place.")
         state.deck -= 1
         if state.deck_top is not None:
             if name is not None and name != state.deck_top:
-                raise RuleError(f"The top card of the deck is the {state.deck_top}.")
+                raise RuleError(
+                    f"The top card of the deck is the face-up {state.deck_top}: choose it, "
+                    "or leave the card's name empty."
+                )
             name, state.deck_top = state.deck_top, None
             return name, True
         if name is not None:
@@ -163,17 +169,20 @@ def _take(state: State, spot: str, card: str | None) -> tuple[str | None, bool]:
         return name, False
     if spot == "discard":
         if not state.discard:
-            raise RuleError("The discard pile is empty.")
+            raise RuleError("The discard pile is empty: take the card from another place.")
         name = name or state.discard[-1]
         if name not in state.discard:
-            raise RuleError(f"There is no {name} in the discard pile.")
+            raise RuleError(
+                f"There is no {name} in the discard pile: check the card's name, or take it from "
+                "where it is."
+            )
         del state.discard[len(state.discard) - 1 - state.discard[::-1].index(name)]
         return name, True
     if name is None:
-        raise RuleError("Name the card to move.")
+        raise RuleError("Choose the card to move: it is face up there.")
     cards, where = zone(state, spot)
     if name not in cards:
-        raise RuleError(f"There is no {name} {where}.")
+        raise RuleError(f"There is no {name} {where}: check the card's name and where it is.")
     cards.remove(name)
     return name, True
 
@@ -188,7 +197,7 @@ def _put(state: State, spot: str, name: str | None, face_up: bool) -> None:
         state.deck_top = name if face_up else None
         return
     if name is None:
-        raise RuleError("Name the card: it goes face up.")
+        raise RuleError("Choose the card: it goes face up there.")
     if spot == "discard":
         state.discard.append(name)
     else:
@@ -200,7 +209,7 @@ def move_card(state: State, args: MoveCardArgs, seat: str) -> str:
     """Move a card between the deck, the discard pile, play and hands, as a card says."""
     _check_manual(state)
     if args.src == args.dst:
-        raise RuleError("The card would stay where it is.")
+        raise RuleError("Choose another place for the card: it would stay where it is.")
     if args.dst != "deck" and _hand_of(state, args.dst) is None:
         _spot_name(state, args.dst)  # refuse an unknown place before touching anything
     name, face_up = _take(state, args.src, args.card)
@@ -226,20 +235,23 @@ def note_hand(state: State, args: NoteHandArgs, seat: str) -> str:
     """Tell the app which cards are in your hand (only your seat will see them)."""
     i = player_index(state, seat) if args.player is None else require_player(state, args.player)
     if i is None:
-        raise RuleError("Say whose hand this is.")
+        raise RuleError("Choose whose hand this is.")
     check_self_or_table(state, seat, i)
     player = state.players[i]
     names = [resolve(state, c) for c in args.cards]
     if args.forget:
         for name in names:
             if name not in player.hand:
-                raise RuleError(f"No {name} is named in {possessive(player.name)} hand.")
+                raise RuleError(
+                    f"No {name} is named in {possessive(player.name)} hand: choose one of its "
+                    "named cards."
+                )
             player.hand.remove(name)
             player.hand_unknown += 1
         return f"{player.name} un-named {count(len(names), 'card', 'cards')} in hand."
     if len(names) > player.hand_unknown:
         unnamed = count(player.hand_unknown, "unnamed card", "unnamed cards")
-        raise RuleError(f"{player.name} has only {unnamed} in hand.")
+        raise RuleError(f"{player.name} has only {unnamed} in hand: name at most that many.")
     for name in names:
         check_copies(state, name)
         player.hand_unknown -= 1
@@ -274,16 +286,27 @@ def edit_card(state: State, args: CardEditArgs, seat: str) -> str:
     name = catalog.canonical(args.name) or " ".join(args.name.split())
     if args.reset:
         if name not in state.cards:
-            raise RuleError(f"This table has entered nothing for the {name}.")
+            raise RuleError(
+                f"This table has entered nothing for the {name}: there is nothing to reset."
+            )
         state.set_card(None, name)
         if name not in state.catalog().cards and visible_copies(state, name):
-            raise RuleError(f"The {name} is on the table: it can't leave the catalog.")
+            raise RuleError(
+                f"The {name} is on the table, so it stays in the catalog: correct its facts "
+                "instead of resetting it."
+            )
         return f"The {name} is back to the shipped card data."
     given = args.model_dump(exclude={"name", "clear", "reset"})
     info = merge_card(catalog.entry(name), given, args.clear)
     if info.count is not None and visible_copies(state, name) > info.count:
-        raise RuleError(f"More than {info.count} × {name} are already on the table.")
+        raise RuleError(
+            f"More than {info.count} × {name} are on the table already: enter its copies "
+            "as the number after the set letter on the card."
+        )
     state.set_card(info)
     if state.catalog().known_total() > PLAYING_CARDS:
-        raise RuleError(f"The catalog would count more than {PLAYING_CARDS} playing cards.")
+        raise RuleError(
+            f"The copies would count more than the deck's {PLAYING_CARDS} cards: check the "
+            "copies entered for each card (on the card-data sheet)."
+        )
     return f"Card data saved for the {name}."

@@ -29,6 +29,9 @@ from games.dark_tales.effects import PlayCardArgs, Played, PlayItemArgs, draw_fr
 from games.dark_tales.scoring import end_score, outcome
 from games.dark_tales.state import (
     ANY_SEAT,
+    ENDED,
+    OVER,
+    SCORING,
     TURN,
     Options,
     Player,
@@ -51,7 +54,10 @@ def setup(options: Options, seed: int) -> State:
     cards, settings = table_entries(options.cards), table_settings(options.settings)
     catalog = Catalog(cards, settings)
     if catalog.known_total() > PLAYING_CARDS:
-        raise RuleError(f"The catalog counts more than {PLAYING_CARDS} playing cards.")
+        raise RuleError(
+            f"The card data counts more than the deck's {PLAYING_CARDS} cards: correct the "
+            "copies on the card-data sheet."
+        )
     codes = sorted(catalog.settings)
     setting_a = options.setting_a or rng.choice([c for c in codes if c.startswith("A")])
     setting_b = options.setting_b or rng.choice([c for c in codes if c.startswith("B")])
@@ -112,23 +118,31 @@ def end_turn(state: State) -> str:
 def require_phase(state: State, *phases: str) -> None:
     if state.phase in phases:
         return
-    if state.phase in ("scoring", "over"):
-        raise RuleError("The game is over.")
+    if state.phase in ENDED:
+        raise RuleError(SCORING if state.phase == "scoring" else OVER)
     if state.phase == "reveal":
-        raise RuleError("First play or leave the card the Wizard turned over.")
+        raise RuleError("First play the card the Wizard turned over, or leave it on the deck.")
     if state.phase == "draw":
-        raise RuleError(f"{state.current.name} must draw a card first.")
+        raise RuleError(f"{state.current.name} draws a card first: tap “Draw a card”.")
     if "draw" in phases:
         if state.deck == 0:
-            raise RuleError("The deck is empty: no one draws any more cards.")
+            raise RuleError("The deck is empty, so no one draws: play an item or a card.")
         if no_draw(state, state.active):
-            raise RuleError(f"{state.current.name} may not draw cards.")
-        raise RuleError(f"{state.current.name} has already drawn this turn.")
+            raise RuleError(
+                f"{state.current.name} may not draw cards (a card in front stops it): play an "
+                "item or a card."
+            )
+        raise RuleError(
+            f"{state.current.name} has drawn this turn already: play an item or a card."
+        )
     if "item" in phases and state.item_played:
-        raise RuleError("Only one item may be played each turn.")
+        raise RuleError("One item a turn, and this turn's is played: play a card now.")
     if "item" in phases:
-        raise RuleError("Items are played before the card: this turn's item phase is over.")
-    raise RuleError("There is no card waiting to be played from the deck.")
+        raise RuleError(
+            "Items are played before the card, and this turn's card is next: play a card "
+            "now, the item next turn."
+        )
+    raise RuleError("No card is waiting to be played from the deck: play a card from your hand.")
 
 
 def card_sentence(who: str, played: Played) -> str:
@@ -198,7 +212,9 @@ def play_revealed(state: State, args: PlayCardArgs, seat: str) -> str:
     require_phase(state, "reveal")
     name = resolve(state, args.card)
     if state.deck_top is not None and name != state.deck_top:
-        raise RuleError(f"The card turned over is the {state.deck_top}.")
+        raise RuleError(
+            f"The card turned over is the {state.deck_top}: choose the {state.deck_top}."
+        )
     if state.deck_top is None:
         check_copies(state, name)
     state.deck_top = None
@@ -219,7 +235,9 @@ def leave_revealed(state: State, args: RevealedArgs, seat: str) -> str:
     require_phase(state, "reveal")
     name = resolve(state, args.card)
     if state.deck_top is not None and name != state.deck_top:
-        raise RuleError(f"The card turned over is the {state.deck_top}.")
+        raise RuleError(
+            f"The card turned over is the {state.deck_top}: choose the {state.deck_top}."
+        )
     if state.deck_top is None:
         check_copies(state, name)
     state.deck_top = name
@@ -231,7 +249,7 @@ def pass_turn(state: State, args: NoArgs, seat: str) -> str:
     """End the turn when you have no card to play."""
     require_phase(state, "item", "card")
     if state.current.hand_count:
-        raise RuleError("You must play a card from your hand.")
+        raise RuleError("A player with cards in hand plays one: choose a card to play.")
     return f"{state.current.name} had no card to play." + end_turn(state)
 
 
@@ -252,7 +270,10 @@ def enter_bonus(state: State, args: BonusArgs, seat: str) -> str:
     player = state.players[i]
     score = end_score(state, i)
     if not score.missing:
-        raise RuleError(f"The app has worked out {possessive(player.name)} points already.")
+        raise RuleError(
+            f"The app has worked out {possessive(player.name)} points already: enter points only "
+            "for the players it names."
+        )
     player.bonus_manual, player.bonus_note = args.vp, args.note
     return f"{player.name}: {args.vp} VP entered by hand for {join(score.missing)}."
 

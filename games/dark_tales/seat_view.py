@@ -5,9 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.engine import TABLE_SEAT, Seat
-from games.dark_tales.catalog import ITEM_LIMITS, NIGHT, tale_title
+from games.dark_tales.catalog import ITEM_LIMITS, ITEMS, NIGHT, tale_title
 from games.dark_tales.scoring import end_score, outcome
-from games.dark_tales.state import State, join, no_draw, player_index, seat_id, turn_seat
+from games.dark_tales.state import (
+    ENDED,
+    State,
+    join,
+    no_draw,
+    player_index,
+    seat_id,
+    turn_seat,
+)
 
 TURN_MOVES = {
     "draw": ["draw"],
@@ -27,25 +35,28 @@ def seats(state: State) -> list[Seat]:
 
 
 def to_act(state: State) -> set[str]:
-    """The seats with something to do now: the active player, and at the scoring everyone
-    (B-card points, the reveal)."""
-    if state.phase == "over":
-        return set()
-    if state.phase == "scoring":
-        return {seat_id(i) for i in range(len(state.players))}
-    return {seat_id(state.active)}
+    """The seat with something to do now: the active player's; none once the game has ended
+    (the B card's points and the reveal are public: the table or any seat enters them, with
+    no one's turn and no hand-over)."""
+    turn = turn_seat(state)
+    return set() if turn is None else {turn}
 
 
 def can_act(state: State, seat: str) -> bool:
-    """Whether ``seat`` may make the moves of the turn now (state.TURN: the table always, a
-    player's seat during its own turn)."""
+    """Whether ``seat`` has moves of the game to make now: during a turn the table and the
+    player whose turn it is (state.TURN); at the scoring every seat (the B card's points and
+    the reveal are no one's turn); none once the scores are revealed."""
+    if state.phase == "scoring":
+        return True
     return state.phase != "over" and seat in (TABLE_SEAT, turn_seat(state))
 
 
 def available_moves(state: State, seat: str) -> list[str]:
+    if state.phase in ENDED:  # corrections by hand stay the table's until the reveal
+        by_hand = MANUAL_MOVES if seat == TABLE_SEAT and state.phase == "scoring" else []
+        return list(TURN_MOVES[state.phase]) + by_hand + ANY_TIME
     if not can_act(state, seat):
-        extra = ["enter-bonus", "reveal-scores"] if state.phase == "scoring" else []
-        return extra + ANY_TIME
+        return ANY_TIME
     moves = list(TURN_MOVES[state.phase])
     if state.phase in ("item", "card") and state.current.hand_count == 0:
         moves = [m for m in moves if m != "play-card"] + ["pass-turn"]
@@ -86,6 +97,10 @@ def _setting(state: State, code: str) -> dict[str, Any]:
         data = card.model_dump(mode="json", include={"code", "name", "text", "item_effects"})
         data["unusable"] = list(card.unusable)
         data["entered"] = bool(card.item_effects or card.unusable)
+        # the items whose effect the app doesn't know: their play asks the VP they score
+        data["unknown_items"] = [
+            i for i in ITEMS if i not in card.item_effects and i not in card.unusable
+        ]
     else:
         data = card.model_dump(mode="json", include={"code", "name", "text", "end"})
         data["entered"] = card.end is not None
@@ -101,7 +116,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "seat": seat_id(i),
             "name": p.name,
-            "active": i == state.active,
+            "active": i == state.active and state.phase not in ENDED,  # "to play"
             "hand_count": p.hand_count,
             "front": list(p.front),
             "items": dict(p.items),

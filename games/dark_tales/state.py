@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 
 from games.core.bounds import MAX_SCORE, Score, Seed, Turn, index_below, upto
 from games.core.engine import ACTIVE, TABLE_SEAT, RuleError
+from games.core.words import possessive
 from games.dark_tales.catalog import (
     ITEM_LIMITS,
     ITEMS,
@@ -99,6 +100,11 @@ class State(BaseModel):
             self.cards[info.name] = info
         self._catalog = None
 
+    def set_setting(self, card: SettingCard) -> None:
+        """Store the table's entry for a setting card (as ``set_card`` does for a card)."""
+        self.settings[card.code] = card
+        self._catalog = None
+
     @property
     def current(self) -> Player:
         return self.players[self.active]
@@ -164,7 +170,7 @@ def player_index(state: State, seat: str) -> int | None:
 def require_player(state: State, seat: str) -> int:
     i = player_index(state, seat)
     if i is None:
-        raise RuleError(f"There is no player at seat “{seat}”.")
+        raise RuleError(f"There is no player at seat “{seat}”: choose one of the players.")
     return i
 
 
@@ -178,23 +184,33 @@ TURN = frozenset({TABLE_SEAT, ACTIVE})
 ANY_SEAT = frozenset({TABLE_SEAT, ACTIVE, "player"})
 
 
-def turn_seat(state: State) -> str:
-    """The seat whose turn it is (the game's ``turn_fn``)."""
-    return seat_id(state.active)
+# The phases after the last turn: the B card's points and the reveal are no one's turn.
+ENDED = frozenset({"scoring", "over"})
+SCORING = "The game is over: enter the B card's points, then reveal the scores."
+OVER = "The game is over and its scores are revealed: start a new table to play again."
+
+
+def turn_seat(state: State) -> str | None:
+    """The seat whose turn it is (the game's ``turn_fn``); no one's once the game has ended."""
+    return None if state.phase in ENDED else seat_id(state.active)
 
 
 def check_self_or_table(state: State, seat: str, target: int) -> None:
     """The shared table may act for any player; a player's seat only for that player."""
     i = player_index(state, seat)
     if i is not None and i != target:
-        raise RuleError(f"Only {state.players[target].name} or the table can do that.")
+        raise RuleError(
+            f"Only {state.players[target].name}'s seat or the shared display can do that for "
+            f"{state.players[target].name}: make the move from one of them."
+        )
 
 
 def resolve(state: State, name: str) -> str:
     found = state.catalog().canonical(name)
     if found is None:
         raise RuleError(
-            f"There is no card called “{name.strip()}” in this table's catalog: add it first."
+            f"There is no card called “{name.strip()}” in this table's catalog: check its "
+            "name, or add it first with “Enter card data” or on the card-data sheet."
         )
     return found
 
@@ -212,7 +228,7 @@ def zone(state: State, at: str) -> tuple[list[str], str]:
         return state.common, "the common area"
     i = player_index(state, at)
     if i is None:
-        raise RuleError(f"“{at}” is not a place in play.")
+        raise RuleError(f"“{at}” is not a place in play: choose the common area or a player.")
     return state.players[i].front, f"in front of {state.players[i].name}"
 
 
@@ -233,7 +249,11 @@ def check_copies(state: State, name: str, extra: int = 1) -> None:
     """Refuse a card the table says it does not have that many copies of."""
     count = state.catalog().card(name).count
     if count is not None and visible_copies(state, name) + extra > count:
-        raise RuleError(f"The catalog says there are only {count} × {name}, all accounted for.")
+        raise RuleError(
+            f"All {count} × {name} the card data counts are on the table already: check the "
+            "card's name, or correct its copies on the card-data sheet (the number after the "
+            "set letter)."
+        )
 
 
 def take_from_hand(state: State, i: int, name: str) -> None:
@@ -244,7 +264,9 @@ def take_from_hand(state: State, i: int, name: str) -> None:
         check_copies(state, name)
         p.hand_unknown -= 1
     else:
-        raise RuleError(f"{p.name} has no {name} in hand.")
+        raise RuleError(
+            f"{p.name} has no {name} in hand: choose a card from {possessive(p.name)} hand."
+        )
 
 
 def add_to_hand(state: State, i: int, name: str | None) -> None:
@@ -259,7 +281,7 @@ def remove_ref(state: State, ref: CardRef) -> tuple[str, str]:
     name = resolve(state, ref.card)
     cards, where = zone(state, ref.at)
     if name not in cards:
-        raise RuleError(f"There is no {name} {where}.")
+        raise RuleError(f"There is no {name} {where}: choose a card where it lies.")
     cards.remove(name)
     return name, where
 
@@ -268,7 +290,11 @@ def type_of(state: State, name: str, given: CardType | None) -> CardType | None:
     """A card's type from the catalog, or the one the player gives (then remembered)."""
     known = state.catalog().card(name).type
     if known is not None and given is not None and given != known:
-        raise RuleError(f"The {name} is a {TYPE_LABELS[known]}, not a {TYPE_LABELS[given]}.")
+        raise RuleError(
+            f"The card data says the {name} is a {TYPE_LABELS[known]}, not a "
+            f"{TYPE_LABELS[given]}: leave its type empty, or correct the {name} on the card-data "
+            "sheet."
+        )
     if known is None and given is not None:
         learn(state, name, type=given)
     return known or given

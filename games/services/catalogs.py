@@ -113,13 +113,24 @@ def save_sheet(game: Game, data: Any, *, group_key: str = "", by: Editor) -> dic
     return clean
 
 
-def keep_for_group(game: Game, table: Table, held: Access, state: Any) -> bool:
-    """After a move the game names (``Game.keep_for_group_after``), ``state`` the parsed state
-    after it: the table's card data saved as its group's when the keeper made it; a table with
-    no group, or another seat's move, keeps it at the table only. Returns whether it was."""
-    if not (table.group_key and held.keeper) or game.catalog_from_state_fn is None:
-        return False
+def keeps_for_group(game: Game, table: Table, held: Access, move: str) -> bool:
+    """Whether ``move`` (one of ``Game.keep_for_group_after``) saves the table's card data as
+    its group's: made by the keeper of a table that has a group."""
+    return (
+        move in game.keep_for_group_after
+        and bool(table.group_key and held.keeper)
+        and game.catalog_from_state_fn is not None
+    )
+
+
+def keep_for_group(game: Game, table: Table, state: Any, before: dict[str, Any]) -> bool:
+    """After a move ``keeps_for_group`` allows, ``state`` the parsed state after it and
+    ``before`` its card data before (``catalog_from_state_fn``): the table's card data saved
+    as its group's when the move changed it (a card's VP answered at the table, a card
+    named); a move that learned nothing writes nothing. Returns whether it was saved."""
     data = game.catalog_from_state_fn(state)
+    if data == before:
+        return False
     group = Editor(groups=frozenset({table.group_key}))
     save_sheet(game, data, group_key=table.group_key, by=group)
     return True

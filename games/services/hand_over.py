@@ -48,6 +48,16 @@ def hand_over_part(table: Table, held: Access | None, seats: list[Seat]) -> Hand
     )
 
 
+def anyone_to_act(game: Game, state) -> bool:
+    """Whether any seat still has something to do (``Game.to_act_fn``; without one, until the
+    outcome is finished): once none has, the game names no one to play and the shared display
+    offers no hand-over, whatever is left for the table itself (Dark Tales' reveal)."""
+    if game.to_act_fn is not None:
+        return bool(game.to_act_fn(state))
+    outcome = game.outcome_fn(state)
+    return not (outcome is not None and outcome.finished)
+
+
 def seat_named(seats: list[Seat], seat_id: str) -> Seat | None:
     return next((s for s in seats if s.id == seat_id and s.kind != TABLE_SEAT), None)
 

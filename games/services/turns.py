@@ -47,7 +47,9 @@ def apply_move(
         table, seat, held = locked_for_write(code, expected_version, seat, stale=True)
         game = game_of(table)
         needs = game.needs(table.state)  # opened once: the move and the answer's view share it
+        keep = catalogs.keeps_for_group(game, table, held, move)
         if table.version != expected_version:  # made anyway if it commutes with the moves since
+            known = game.catalog_from_state_fn(game.load(table.state, needs)) if keep else None
             args, new_state, sentence, state = _made_stale(
                 table, game, expected_version, move, args, seat, held, needs
             )
@@ -57,6 +59,8 @@ def apply_move(
             find_seat(table, seat, state)
             if callable(args):
                 args = _form_args(game, state, move, args, seat)
+            # The card data before the move (which changes ``state``): kept only if changed.
+            known = game.catalog_from_state_fn(state) if keep else None
             new_state, sentence = game.apply_to(state, move, args, seat)
         logged = save_move(
             table,
@@ -68,8 +72,8 @@ def apply_move(
             back_up=move in game.backup_after,
             model=state,
         )
-        if move in game.keep_for_group_after:
-            catalogs.keep_for_group(game, table, held, state)
+        if keep:
+            catalogs.keep_for_group(game, table, state, known)
     # The answer shows the new state: it is ``state`` (``new_state`` is its dump), so the
     # answer need not parse it again.
     _forget_private(state)

@@ -14,7 +14,8 @@ register = template.Library()
 
 # How the games' refusals ask for a value printed on a card (lower case): Tales of Danger's
 # and Tavern Tales' "enter from your cards" and a feat's scoring track, Dark Tales' questions
-# about a card's VP, where it goes, its type or its name.
+# about a card's VP, where it goes, its type or its name, and its refusals that send the
+# group to correct a card's data there.
 MISSING_CARD = (
     "enter from your cards",
     "enter them from the card",
@@ -24,6 +25,7 @@ MISSING_CARD = (
     "does not know",
     "needs the rank",
     "enter the scoring track",
+    "on the card-data sheet",
 )
 
 

@@ -23,7 +23,7 @@ from games.core.engine import STORY_MASTER_SEAT, RuleError, may_undo
 from games.models import Table
 from games.services import access, keeping, record, seating, tables, turns
 from games.services.access import Access
-from games.services.hand_over import hand_over_part, still_handed
+from games.services.hand_over import anyone_to_act, hand_over_part, still_handed
 from games.services.shown import shown
 from games.web import credentials
 from games.web.forms import args_from_form, version_from_form
@@ -94,7 +94,9 @@ def table_context(
     undoer = (
         seats.get(held.via, seats[seat_id]) if held is not None and held.via else seats[seat_id]
     )
-    finished = seen.outcome is not None and seen.outcome.finished
+    # No seat has anything left to do (a game over, or only the table's reveal left): no
+    # "Hand the tablet to …" (a display already handed over still shows whose it is).
+    idle = not anyone_to_act(game, state)
     return {
         "table": table,
         "game": game,
@@ -114,10 +116,9 @@ def table_context(
         "may": seen.may,
         "keeper": keeper,
         "group_key": table.group_key if table.group else "",
-        # Once the game is over no seat has anything left to play: no "Hand the tablet to …".
         "hand_over": hand_over_part(
             table,
-            None if finished and (held is None or held.via is None) else held,
+            None if idle and (held is None or held.via is None) else held,
             list(seats.values()),
         ),
         # Who may undo another's move, as the undo note says it: a story master only if seated.

@@ -4,22 +4,12 @@ import pytest
 from playwright.sync_api import expect
 
 from games.models import Table
+from tests.browser.live import act
 from tests.browser.seats import take_here
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TABLET = {"width": 1024, "height": 768}
-
-
-def version(page) -> int:
-    return int(page.locator("#live").get_attribute("data-version"))
-
-
-def act(page, do) -> None:
-    """Tap, then wait until the live region shows the table one version later."""
-    before = version(page)
-    do()
-    expect(page.locator("#live")).to_have_attribute("data-version", str(before + 1))
 
 
 def start_table(page, base):

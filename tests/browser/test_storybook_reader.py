@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from storybook.models import World
 from tests.browser import seats
+from tests.browser.live import act, version
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,17 +47,6 @@ def device(chromium, size):
     context = chromium.new_context(viewport=size, has_touch=True)
     context.set_default_timeout(5000)
     return context, context.new_page()
-
-
-def version(page) -> int:
-    return int(page.locator("#live").get_attribute("data-version"))
-
-
-def act(page, do) -> None:
-    """Tap, then wait for the live region one version later."""
-    before = version(page)
-    do()
-    expect(page.locator("#live")).to_have_attribute("data-version", str(before + 1))
 
 
 def in_step(page, other) -> None:

@@ -17,6 +17,7 @@ from games.services import access, tables, turns
 from games.tales_of_danger.catalog import DEFAULT_PEOPLE, DEFAULT_SPONSORS
 from librarians import make_librarian
 from tests.browser import seats
+from tests.browser.live import act
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -46,17 +47,6 @@ def quick_catalog() -> dict:
         },
         "people": people,
     }
-
-
-def version(page) -> int:
-    return int(page.locator("#live").get_attribute("data-version"))
-
-
-def act(page, do) -> None:
-    """Tap, then wait until the live region shows the table one version later."""
-    before = version(page)
-    do()
-    expect(page.locator("#live")).to_have_attribute("data-version", str(before + 1))
 
 
 def submit(page, form, button) -> None:

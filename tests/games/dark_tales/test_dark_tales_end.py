@@ -21,7 +21,7 @@ def test_with_the_deck_empty_turns_skip_the_draw(table):
     t.to_card_phase()
     t.edit(empty_deck)
     assert t.move("play-card", card="Castle").endswith("Bo's turn (the deck is empty: no draw).")
-    assert t.refused("draw") == "The deck is empty: no one draws any more cards."
+    assert t.refused("draw") == "The deck is empty, so no one draws: play an item or a card."
 
 
 def test_the_game_ends_when_a_player_begins_a_turn_with_no_cards(table):
@@ -36,8 +36,13 @@ def test_the_game_ends_when_a_player_begins_a_turn_with_no_cards(table):
     assert plays == 9
     state = t.state
     assert state.ended_by == 0 and state.active == 0
-    assert t.refused("play-card", card="Castle") == "The game is over."
-    assert t.refused("draw") == "The game is over."
+    assert (
+        t.refused("play-card", card="Castle")
+        == "The game is over: enter the B card's points, then reveal the scores."
+    )
+    assert (
+        t.refused("draw") == "The game is over: enter the B card's points, then reveal the scores."
+    )
 
 
 def test_a_player_who_runs_out_mid_game_still_draws_while_the_deck_lasts(table):
@@ -59,7 +64,7 @@ def test_an_unentered_b_card_needs_everyones_points_by_hand(table):
         "The game is over. Enter the points of The Dragon's Treasure for Mara and Bo."
     )
     assert t.refused("enter-bonus", seat="p2", player="p1", vp=3) == (
-        "Only Mara or the table can do that."
+        "Only Mara's seat or the shared display can do that for Mara: make the move from one of them."
     )
     said = t.move("enter-bonus", seat="p1", player="p1", vp=3, note="2 Gold Coins")
     assert said == "Mara: 3 VP entered by hand for The Dragon's Treasure."

@@ -140,11 +140,11 @@ def test_the_dragon_takes_no_more_than_one_place(table):
     t.to_card_phase()
     two = [{"card": "Castle", "at": "common"}, {"card": "Tower", "at": "common"}]
     assert t.refused("play-card", card="Dragon", goes="discard", discard=two) == (
-        "The Dragon discards one Place, not two."
+        "The Dragon discards one Place, not two: choose one."
     )
     villain = [{"card": "Goblin", "at": "common"}]
     t.put("Goblin")
-    assert "the Goblin is a villain" in t.refused(
+    assert "the Goblin is a Villain: choose a Place or a Male" in t.refused(
         "play-card", card="Dragon", goes="discard", discard=villain
     )
 
@@ -156,7 +156,7 @@ def test_the_dragon_asks_the_type_of_a_card_the_catalog_does_not_know(table):
     t.to_card_phase()
     ref = {"card": "Old Sage", "at": "p2"}
     assert t.refused("play-card", card="Dragon", goes="discard", discard=[ref]) == (
-        "Is the Old Sage a Place or a Male? The Dragon discards one of each."
+        "Is the Old Sage a Place or a Male? Choose its type: the Dragon discards one of each."
     )
     t.move("play-card", card="Dragon", goes="discard", discard=[{**ref, "type": "male"}])
     assert t.vp(0) == 2
@@ -179,7 +179,7 @@ def test_the_wizard_reveals_an_enchantment_for_a_magic_wand_3_vp_in_all(table):
     assert t.state.phase == "reveal"
     # While the revealed card waits, nothing else may happen in the turn.
     assert t.refused("play-item", item="magic_wand") == (
-        "First play or leave the card the Wizard turned over."
+        "First play the card the Wizard turned over, or leave it on the deck."
     )
     second = t.move("play-revealed", card="Enchantment", item="magic_wand")
     assert second == (
@@ -202,7 +202,7 @@ def test_an_item_gained_this_turn_cannot_be_played_this_turn(table):
     t.move("draw")
     t.move("take-item", item="magic_wand")  # say, a card's text gave it before phase 2
     assert t.refused("play-item", item="magic_wand") == (
-        "That Magic Wand was gained this turn: it can be played from the next turn."
+        "That Magic Wand was gained this turn: play it from the next turn on."
     )
     t.move("skip-item")
     t.move("play-card", card="Castle")
@@ -223,7 +223,10 @@ def test_the_wizard_can_leave_the_revealed_card_on_the_deck(table):
     )
     assert t.state.deck_top == "Ogre"
     assert t.view("p2")["deck_top"] == "Ogre"
-    assert t.refused("draw", card="Dragon") == "The top card of the deck is the Ogre, face up."
+    assert t.refused("draw", card="Dragon") == (
+        "The top card of the deck is the Ogre, face up: choose the Ogre, or leave the card's name "
+        "empty."
+    )
     assert t.move("draw").startswith("Bo drew the face-up Ogre")
     assert t.state.players[1].hand == ["Ogre"]
     assert t.state.deck_top is None
@@ -286,7 +289,7 @@ def test_the_iron_army_final_score_is_31_plus_3_plus_5(table):
     assert end["p3"]["missing"] == ["3rd place in Gold Coins + cards (0)"]
     assert t.refused("reveal-scores") == "First enter the B-card points for Bo and Cy."
     assert t.refused("enter-bonus", player="p1", vp=1) == (
-        "The app has worked out Mara's points already."
+        "The app has worked out Mara's points already: enter points only for the players it names."
     )
     t.move("enter-bonus", player="p2", vp=8)
     t.move("enter-bonus", seat="p3", player="p3", vp=0)

@@ -132,7 +132,7 @@ def test_dragon_discards_chosen_cards_posted_as_json_choices(client, table):
 def test_refusals_are_shown_in_place_and_change_nothing(client, table):
     seated(client, table, "table")
     response = post_move(client, table, "play-card", {"card": "Knight"})
-    assert b"must draw a card first" in response.content
+    assert b"draws a card first" in response.content
     assert response["HX-Trigger"] == "tk:refused"
     response = post_move(client, table, "take-item", {"item": "sword", "player": "p9"})
     assert b'role="alert"' in response.content
@@ -254,3 +254,23 @@ def test_only_the_active_players_page_offers_the_by_hand_moves(client, table):
     assert "/move/note-hand/" in waiting
     active = seated(client, table, "p1").get(page).content.decode()
     assert all(f"/move/{m}/" in active for m in ("take-item", "adjust-vp", "move-card"))
+
+
+def test_a_question_keeps_the_cards_ticked_and_the_item_chosen(client, table):
+    """Answering the app's question means typing the answer only: the Dragon's targets and
+    the item chosen stay as they were sent."""
+    seated(client, table, "table")
+    post_move(client, table, "draw", {})
+    night = json.dumps({"card": "Night", "at": "common"})
+    html = post_move(
+        client, table, "play-card", {"card": "Dragon", "goes": "discard", "discard": night}
+    ).content.decode()
+    assert "Is the Night a Place or a Male? Choose its type" in html
+    ticked = (
+        "value='{&quot;card&quot;: &quot;Night&quot;, &quot;at&quot;: &quot;common&quot;}' checked"
+    )
+    assert html.count(ticked) == 1  # in the play form, not the item's
+    post_move(client, table, "take-item", {"item": "sword"})
+    html = post_move(client, table, "play-item", {"item": "sword"}).content.decode()
+    assert "That Sword was gained this turn" in html
+    assert 'value="sword" required checked' in html

@@ -66,18 +66,21 @@ def test_seats_are_the_table_and_one_per_player(table):
 
 def test_phases_must_come_in_order(table):
     t = table()
-    assert t.refused("play-card", card="Castle") == "Mara must draw a card first."
-    assert t.refused("play-item", item="sword") == "Mara must draw a card first."
-    assert t.refused("skip-item") == "Mara must draw a card first."
-    assert t.refused("play-revealed", card="Castle") == "Mara must draw a card first."
+    assert t.refused("play-card", card="Castle") == "Mara draws a card first: tap “Draw a card”."
+    assert t.refused("play-item", item="sword") == "Mara draws a card first: tap “Draw a card”."
+    assert t.refused("skip-item") == "Mara draws a card first: tap “Draw a card”."
+    assert (
+        t.refused("play-revealed", card="Castle") == "Mara draws a card first: tap “Draw a card”."
+    )
     t.move("draw")
-    assert t.refused("draw") == "Mara has already drawn this turn."
+    assert t.refused("draw") == "Mara has drawn this turn already: play an item or a card."
     t.move("skip-item")
     assert t.refused("play-item", item="sword") == (
-        "Items are played before the card: this turn's item phase is over."
+        "Items are played before the card, and this turn's card is next: play a card now, the "
+        "item next turn."
     )
     assert t.refused("leave-revealed", card="Castle") == (
-        "There is no card waiting to be played from the deck."
+        "No card is waiting to be played from the deck: play a card from your hand."
     )
     assert t.move("play-card", card="Castle") == (
         "Mara played the Castle to the common area and scored 1 VP. Bo's turn."
@@ -99,7 +102,10 @@ def test_only_one_item_per_turn(table):
     t.edit(lambda s: s.gained.update(magic_wand=0))  # as if gained on an earlier turn
     t.move("draw")
     t.move("play-item", item="magic_wand")
-    assert t.refused("play-item", item="magic_wand") == "Only one item may be played each turn."
+    assert (
+        t.refused("play-item", item="magic_wand")
+        == "One item a turn, and this turn's is played: play a card now."
+    )
 
 
 def test_only_the_active_player_or_the_table_moves(table):
@@ -124,7 +130,8 @@ def test_an_unknown_card_name_is_refused(table):
     t = table()
     t.move("draw")
     assert t.refused("play-card", card="Unicorn") == (
-        "There is no card called “Unicorn” in this table's catalog: add it first."
+        "There is no card called “Unicorn” in this table's catalog: check its name, or add it "
+        "first with “Enter card data” or on the card-data sheet."
     )
     t.move("edit-card", seat="p2", name="Unicorn", type="female", vp=3, goes="front")
     t.move("play-card", card="unicorn", bonus_vp=1)
@@ -137,46 +144,13 @@ def test_a_named_hand_only_plays_its_cards(table):
     t.give(0, "Castle", "Knight", "Tower")
     t.to_card_phase()
     t.give(0, "Gypsy")  # the drawn card
-    assert t.refused("play-card", card="Dragon") == "Mara has no Dragon in hand."
+    assert (
+        t.refused("play-card", card="Dragon")
+        == "Mara has no Dragon in hand: choose a card from Mara's hand."
+    )
 
 
 # -- cards the catalog doesn't fully know ------------------------------------------------------
-
-
-def test_a_card_without_vp_in_the_catalog_asks_for_them(table):
-    t = table()
-    t.to_card_phase()
-    assert t.refused("play-card", card="Ogre") == (
-        "How many VP does the Ogre show? Enter them from the card."
-    )
-    assert t.move("play-card", card="Ogre", vp=3) == (
-        "Mara played the Ogre in front of Mara and scored 3 VP. Bo's turn."
-    )
-
-
-def test_a_card_without_a_destination_asks_where_it_goes_once(table):
-    t = table()
-    t.to_card_phase()
-    assert t.refused("play-card", card="Princess", vp=2).startswith("Where does the Princess go?")
-    t.move("play-card", card="Princess", vp=2, goes="front", card_type="female")
-    assert t.state.cards["Princess"].goes == "front"
-    assert t.state.cards["Princess"].type == "female"
-    t.to_card_phase()
-    t.move("play-card", card="Princess", vp=2)  # now the catalog knows
-    assert t.state.players[1].front == ["Princess"]
-
-
-def test_known_facts_cannot_be_contradicted(table):
-    t = table()
-    t.to_card_phase()
-    assert t.refused("play-card", card="Wizard", vp=5) == "The Wizard shows 2 VP, not 5."
-    assert t.refused("play-card", card="Wizard", goes="front") == (
-        "The Wizard goes to the common area."
-    )
-    assert t.refused("play-card", card="Dragon", goes="discard", bonus_vp=2) == (
-        "The app applies all of the Dragon's text: there are no VP to add."
-    )
-    assert t.refused("play-card", card="Castle", item="sword") == "The Castle gives no item."
 
 
 def test_the_gypsy_counts_places_shown_when_the_app_knows_every_hand(table):
@@ -193,7 +167,7 @@ def test_the_gypsy_asks_for_the_places_shown_when_hands_are_unknown(table):
     t = table()
     t.to_card_phase()
     assert t.refused("play-card", card="Gypsy", goes="discard") == (
-        "Everyone shows their hand: how many Places are there in all?"
+        "Everyone shows their hand: enter how many Places there are in all."
     )
     t.move("play-card", card="Gypsy", goes="discard", revealed_places=2)
     assert t.vp(0) == 3
@@ -206,7 +180,10 @@ def test_the_witch_in_front_of_a_player_stops_their_draws(table):
     t.to_card_phase()
     assert t.move("play-card", card="Castle").endswith("Mara's turn (Mara may not draw).")
     assert t.state.phase == "item"
-    assert t.refused("draw") == "Mara may not draw cards."
+    assert (
+        t.refused("draw")
+        == "Mara may not draw cards (a card in front stops it): play an item or a card."
+    )
     assert t.view("table")["players"][0]["no_draw"] is True
 
 
@@ -216,8 +193,8 @@ def test_an_unentered_a_card_asks_for_the_items_vp(table):
     t.edit(lambda s: s.gained.update(sword=0))
     t.move("draw")
     assert t.refused("play-item", item="sword") == (
-        "What does the Sword do in Sorceries at Dusk? Enter the VP it scores (0 if none) "
-        "and apply the rest by hand."
+        "What does the Sword do in Sorceries at Dusk? Enter the VP it scores (0 if none), "
+        "kept for its next plays, and apply the rest by hand."
     )
     t.move("play-item", item="sword", vp=2)
     assert t.vp(0) == 2 and t.state.supply["sword"] == 4
@@ -236,10 +213,10 @@ def test_cards_move_by_hand_for_text_the_app_does_not_apply(table):
         "Moved a card from the deck to Bo's hand."
     )
     assert t.refused("move-card", src="hand:p1", dst="common") == (
-        "Name the card: it goes face up."
+        "Choose the card: it goes face up there."
     )
     assert t.refused("move-card", card="Knight", src="p2", dst="common") == (
-        "There is no Knight in front of Bo."
+        "There is no Knight in front of Bo: check the card's name and where it is."
     )
     assert t.state.players[1].hand_count == 4
 
@@ -247,7 +224,7 @@ def test_cards_move_by_hand_for_text_the_app_does_not_apply(table):
 def test_vp_are_adjusted_by_hand_but_never_below_zero(table):
     t = table()
     assert t.move("adjust-vp", vp=5, reason="Old Sage") == "Mara scored 5 VP (Old Sage)."
-    assert t.refused("adjust-vp", vp=-6) == "Mara doesn't have that many VP to give back."
+    assert t.refused("adjust-vp", vp=-6) == "Mara doesn't have that many VP: give back at most 5."
     assert t.move("adjust-vp", vp=-2) == "Mara gave back 2 VP."
     assert t.vp(0) == 3
 
@@ -256,10 +233,10 @@ def test_naming_cards_in_hand(table):
     t = table()
     assert t.move("note-hand", seat="p2", cards=["Ogre", "Castle"]) == ("Bo named 2 cards in hand.")
     assert t.refused("note-hand", seat="p1", player="p2", cards=["Ogre"]) == (
-        "Only Bo or the table can do that."
+        "Only Bo's seat or the shared display can do that for Bo: make the move from one of them."
     )
     assert t.refused("note-hand", seat="p2", cards=["Ogre", "Ogre"]) == (
-        "Bo has only 1 unnamed card in hand."
+        "Bo has only 1 unnamed card in hand: name at most that many."
     )
     t.move("note-hand", seat="p2", cards=["Ogre"], forget=True)
     assert t.state.players[1].hand == ["Castle"] and t.state.players[1].hand_unknown == 2
@@ -270,10 +247,12 @@ def test_catalog_counts_limit_the_copies_on_the_table(table):
     t.move("edit-card", name="Dragon", count=1)
     t.move("note-hand", seat="p1", cards=["Dragon"])
     assert t.refused("note-hand", seat="p2", cards=["Dragon"]) == (
-        "The catalog says there are only 1 × Dragon, all accounted for."
+        "All 1 × Dragon the card data counts are on the table already: check the card's name, "
+        "or correct its copies on the card-data sheet (the number after the set letter)."
     )
     assert t.refused("edit-card", name="Night Creature", count=48) == (
-        "The catalog would count more than 48 playing cards."
+        "The copies would count more than the deck's 48 cards: check the copies entered for "
+        "each card (on the card-data sheet)."
     )
     t.move("edit-card", name="Dragon", clear=["count"])
     t.move("note-hand", seat="p2", cards=["Dragon"])
@@ -287,5 +266,5 @@ def test_a_card_entry_can_be_reset(table):
     assert t.state.catalog().card("Wizard").vp == 2
     t.put("Castle")
     assert t.refused("edit-card", name="Castle", reset=True) == (
-        "The Castle is on the table: it can't leave the catalog."
+        "The Castle is on the table, so it stays in the catalog: correct its facts instead of resetting it."
     )

@@ -198,16 +198,30 @@ def test_a_dark_tales_question_keeps_the_card_and_the_typed_vp():
     client.post(
         reverse("games:move", args=[table.code, "draw"]), {"version": table.version}, **HTMX
     )
-    # The Princess's VP are not printed in the rulebook: the app asks, keeping the rest.
+    # The Princess's facts are not printed in the rulebook: the app asks for all it still
+    # lacks at once (where it goes was typed), keeping what was typed.
     html = play({"card": "Princess", "goes": "front", "bonus_vp": "1"})
-    assert "How many VP does the Princess show?" in html
+    assert (
+        "The app does not know these of the Princess yet: its VP, its type and its copies (the "
+        "number after the set letter)." in html
+    )
+    assert "(13 still to enter there)" in html
     assert "<option selected>Princess</option>" in html
     assert '<option value="front" selected>' in html
     assert 'name="bonus_vp" min="0" max="99" inputmode="numeric" value="1"' in html
-    html = play({"card": "Princess", "vp": "2", "bonus_vp": "1"})  # the next question
-    assert "Where does the Princess go?" in html
-    assert 'name="vp" min="0" max="99" inputmode="numeric" value="2"' in html
-    assert "<option selected>Princess</option>" in html
+    answers = {"vp": "2", "goes": "front", "card_type": "female", "count": "2"}
+    html = play({"card": "Princess", "bonus_vp": "1", **answers})
+    assert "Mara played the Princess in front of Mara, 1 VP from its text, and scored 3 VP" in html
+    # Bo's Princess asks nothing, and the count of cards still to enter went down.
+    bo = sit(Client(), table, "p2")
+    table.refresh_from_db()
+    bo.post(reverse("games:move", args=[table.code, "draw"]), {"version": table.version}, **HTMX)
+    table.refresh_from_db()
+    url = reverse("games:move", args=[table.code, "play-card"])
+    html = bo.post(url, {"version": table.version, "card": "Ogre"}, **HTMX).content.decode()
+    assert "(12 still to enter there)" in html
+    html = bo.post(url, {"version": table.version, "card": "Princess"}, **HTMX).content.decode()
+    assert "Bo played the Princess in front of Bo and scored 2 VP" in html
 
 
 def test_from_a_refusal_the_sheet_enters_the_cards_at_the_table(django_assert_num_queries):
@@ -227,7 +241,7 @@ def test_from_a_refusal_the_sheet_enters_the_cards_at_the_table(django_assert_nu
     move("draw", {})
     refused = move("play-card", {"card": "Princess"})
     flash = refused.split('role="alert">', 1)[1].split("</p>", 1)[0]
-    assert "How many VP does the Princess show?" in flash
+    assert "The app does not know these of the Princess yet" in flash
     link = reverse("games:table-card-sheet", args=[table.code])
     assert f'href="{link}"' in flash  # the refusal links the sheet
     url = client.get(link)["Location"]

@@ -363,6 +363,6 @@ def test_a_dark_tales_game_is_plotted_turn_by_turn(client, django_assert_num_que
     rows = cells(html)
     assert [row[0] for row in rows] == [str(n) for n in range(1, len(rows) + 1)]
     assert len(rows) in (state.turn - 1, state.turn)  # a row per turn, not per move
-    assert table.version > 2 * len(rows)
+    assert table.version - 1 > len(rows)  # more moves than rows: some turns took several
     final = [int(re.sub(r" <span.*", "", c)) for c in rows[-1][1:]]
     assert final == [p.vp for p in state.players]  # the last row is the revealed scores
