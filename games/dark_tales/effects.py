@@ -25,7 +25,7 @@ from games.dark_tales.catalog import (
     an_item,
     item_label,
 )
-from games.dark_tales.questions import card_facts, learn_item
+from games.dark_tales.questions import card_facts, kept, learn_item
 from games.dark_tales.state import (
     CardRef,
     State,
@@ -65,6 +65,7 @@ class Played:
     vp: int = 0
     phrases: list[str] = field(default_factory=list)
     reveal: bool = False  # a Wizard: the top card of the deck is turned over next
+    kept: str = ""  # the answers this play gave about the card, kept (questions.kept)
 
 
 def play_card(state: State, i: int, name: str, args: PlayCardArgs) -> Played:
@@ -72,10 +73,11 @@ def play_card(state: State, i: int, name: str, args: PlayCardArgs) -> Played:
     info = state.catalog().card(name)
     _refuse_unused(info, args)
     given = {"vp": args.vp, "goes": args.goes, "type": args.card_type, "count": args.count}
-    info = card_facts(state, info, given)
-    goes: Where = info.goes  # type: ignore[assignment]  # card_facts asks until it is known
+    facts = card_facts(state, info, given)
+    goes: Where = facts.goes  # type: ignore[assignment]  # card_facts asks until it is known
 
-    result = Played()
+    result = Played(kept=kept(info, facts))
+    info = facts
     if info.effect == "dragon":
         _dragon(state, args.discard, result)
     elif info.effect == "take_item":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.engine import RuleError
+from games.core.words import possessive
 from games.dark_tales.catalog import (
     TYPE_LABELS,
     CardInfo,
@@ -53,6 +54,18 @@ def card_facts(state: State, info: CardInfo, given: dict[str, Any]) -> CardInfo:
     if before_effect != info:
         state.set_card(before_effect)
     return facts
+
+
+def kept(before: CardInfo, after: CardInfo) -> str:
+    """What a play's answers added to the card's data, as the play's sentence ends ("" if
+    nothing): the group sees that the card won't be asked about again."""
+    words = {"vp": "VP", "goes": "place", "type": "type", "count": "copies"}
+    added = [
+        words[f] for f in words if getattr(before, f) is None and getattr(after, f) is not None
+    ]
+    if not added:
+        return ""
+    return f" The app keeps the {possessive(after.name)} {join(added)} for its next plays."
 
 
 def _other_fact(info: CardInfo, fact: str, known, given) -> str:

@@ -147,7 +147,7 @@ def require_phase(state: State, *phases: str) -> None:
 
 def card_sentence(who: str, played: Played) -> str:
     comma = "," if len(played.phrases) > 1 else ""
-    return f"{who} {', '.join(played.phrases)}{comma} and scored {played.vp} VP."
+    return f"{who} {', '.join(played.phrases)}{comma} and scored {played.vp} VP.{played.kept}"
 
 
 def after_card(state: State, played: Played) -> str:

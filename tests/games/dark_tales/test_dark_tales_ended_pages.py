@@ -7,7 +7,7 @@ from django.urls import reverse
 from games.core.engine import dump
 from games.dark_tales.game import game
 from games.dark_tales.rules import begin_turn
-from games.services import tables
+from games.services import tables, turns
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +95,23 @@ def test_a_question_answered_over_the_api_is_not_asked_again(table):
     assert played.status_code == 200
     ogre = next(c for c in played.json()["table"]["state"]["catalog"] if c["name"] == "Ogre")
     assert (ogre["vp"], ogre["count"], ogre["type"]) == (3, 2, "villain")
+
+
+def drawn(name: str, group: str = ""):
+    """A table whose first player has drawn: the play form is on the page."""
+    options = {"players": ["Ivy", "Jo"], "setting_a": "A1", "setting_b": "B1"}
+    table = tables.create_table("dark-tales", name, options, group=group)
+    turns.apply_move(table.code, "draw", {}, expected_version=1, seat="table")
+    table.refresh_from_db()
+    return table
+
+
+def test_the_play_form_says_where_its_answers_are_kept(client):
+    alone = drawn("Alone")
+    html = page(sit(client, alone, "table"), alone)
+    assert "the answers stay with this table. A table started with your group" in html
+    friday = drawn("Ours", group="Friday")
+    html = page(sit(client, friday, "table", keeper=True), friday)
+    assert "the answers are kept for Friday's next tables too" in html
+    html = page(sit(client, friday, "table"), friday)
+    assert "reach Friday's next tables when the keeper's device answers one" in html

@@ -72,7 +72,10 @@ def test_one_question_asks_every_missing_fact_and_the_answers_are_kept(table, na
 def test_the_ogre_is_asked_about_once_and_its_vp_score_every_play(table):
     t = table()
     t.to_card_phase()
-    t.move("play-card", card="Ogre", vp=3, card_type="villain", count=2)
+    assert t.move("play-card", card="Ogre", vp=3, card_type="villain", count=2) == (
+        "Mara played the Ogre in front of Mara and scored 3 VP. The app keeps the Ogre's VP, "
+        "type and copies for its next plays. Bo's turn."
+    )
     t.to_card_phase()
     assert t.move("play-card", card="Ogre") == (
         "Bo played the Ogre in front of Bo and scored 3 VP. Mara's turn."
