@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.core.engine import TABLE_SEAT, Game, Seat
+from games.core.engine import TABLE_SEAT, Game, Outcome, Seat
 from games.models import Table
 from games.services import access
 from games.services.access import Access
@@ -48,14 +48,14 @@ def hand_over_part(table: Table, held: Access | None, seats: list[Seat]) -> Hand
     )
 
 
-def anyone_to_act(game: Game, state) -> bool:
-    """Whether any seat still has something to do (``Game.to_act_fn``; without one, until the
-    outcome is finished): once none has, the game names no one to play and the shared display
-    offers no hand-over, whatever is left for the table itself (Dark Tales' reveal)."""
-    if game.to_act_fn is not None:
-        return bool(game.to_act_fn(state))
-    outcome = game.outcome_fn(state)
-    return not (outcome is not None and outcome.finished)
+def still_played(game: Game, state, outcome: Outcome | None) -> bool:
+    """Whether the game still has a seat to hand the display to: not finished (``outcome``),
+    and some seat has something to do (``Game.to_act_fn``: none at Dark Tales' B-card scoring
+    and reveal, which the table makes). Otherwise the game names no one to play and the
+    shared display offers no hand-over."""
+    if outcome is not None and outcome.finished:
+        return False
+    return game.to_act_fn is None or bool(game.to_act_fn(state))
 
 
 def seat_named(seats: list[Seat], seat_id: str) -> Seat | None:

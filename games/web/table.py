@@ -23,7 +23,7 @@ from games.core.engine import STORY_MASTER_SEAT, RuleError, may_undo
 from games.models import Table
 from games.services import access, keeping, record, seating, tables, turns
 from games.services.access import Access
-from games.services.hand_over import anyone_to_act, hand_over_part, still_handed
+from games.services.hand_over import hand_over_part, still_handed, still_played
 from games.services.shown import shown
 from games.web import credentials
 from games.web.forms import args_from_form, version_from_form
@@ -94,9 +94,9 @@ def table_context(
     undoer = (
         seats.get(held.via, seats[seat_id]) if held is not None and held.via else seats[seat_id]
     )
-    # No seat has anything left to do (a game over, or only the table's reveal left): no
-    # "Hand the tablet to …" (a display already handed over still shows whose it is).
-    idle = not anyone_to_act(game, state)
+    # A game over, or no seat with anything left to do (only the table's reveal): no "Hand
+    # the tablet to …" (a display already handed over still shows whose it is).
+    idle = not still_played(game, state, seen.outcome)
     return {
         "table": table,
         "game": game,
