@@ -38,6 +38,7 @@ def test_the_ogres_vp_are_asked_once_on_one_tablet(live_server, chromium):
     alert = page.locator("[role=alert]")
     expect(alert).to_contain_text(QUESTION)
     expect(alert).to_contain_text("its VP, its type and its copies")
+    save_shot(page, "dark-tales-question-tablet")
     asked = 1
     # The form kept the Ogre; the questions are open beside it.
     form = page.locator("form.move", has=page.get_by_role("button", name="Play the card"))

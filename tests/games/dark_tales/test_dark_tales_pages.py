@@ -274,3 +274,14 @@ def test_a_question_keeps_the_cards_ticked_and_the_item_chosen(client, table):
     html = post_move(client, table, "play-item", {"item": "sword"}).content.decode()
     assert "That Sword was gained this turn" in html
     assert 'value="sword" required checked' in html
+
+
+def test_a_refused_card_entry_stays_open_with_what_was_typed(client, table):
+    seated(client, table, "table")
+    post_move(client, table, "note-hand", {"player": "p2", "cards": ["Ogre", "Ogre"]})
+    typed = {"name": "Ogre", "count": "1", "vp": "3", "type": "villain", "goes": "front"}
+    html = post_move(client, table, "edit-card", typed).content.decode()
+    assert "More than 1 × Ogre are on the table already" in html
+    assert '<details class="card dt-by-hand" open>' in html
+    assert 'list="dt-card-names" value="Ogre"' in html and 'value="3"' in html
+    assert '<option value="villain" selected>' in html
