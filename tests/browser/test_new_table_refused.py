@@ -30,7 +30,8 @@ def test_a_tavern_tales_table_after_a_refusal(live_server, new_page):
     names(page, "Mara", "Bo", "Cy")
     page.get_by_label("Rooms", exact=True).check()
     page.get_by_label("Epic Duel to 45 (2 players)").check()
-    page.get_by_role("radio", name="Player 2", exact=True).check()
+    expect(page.get_by_role("radio", name="Player 4", exact=True)).to_be_visible()
+    page.get_by_role("radio", name="Bo", exact=True).check()  # the names typed, as they are typed
     page.get_by_text("Rooms: which 3 depths get one").click()
     for depth in ("Mineshaft", "Caverns", "Inferno"):
         page.get_by_label(depth).check()
@@ -43,7 +44,7 @@ def test_a_tavern_tales_table_after_a_refusal(live_server, new_page):
         expect(fields.nth(i)).to_have_value(name)
     expect(page.get_by_label("Table name")).to_have_value("Friday")
     expect(page.get_by_label("Rooms", exact=True)).to_be_checked()
-    expect(page.get_by_role("radio", name="Player 2", exact=True)).to_be_checked()
+    expect(page.get_by_role("radio", name="Bo", exact=True)).to_be_checked()
     expect(page.get_by_label("Caverns")).to_be_visible()  # the depths chosen are in sight
     expect(page.get_by_label("Caverns")).to_be_checked()
 

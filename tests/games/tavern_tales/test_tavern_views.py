@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import json
+import re
 
 import pytest
 from django.http import QueryDict
@@ -89,6 +90,10 @@ def test_the_new_table_form_refuses_an_epic_duel_for_three(client):
     )
     assert b"The Epic Duel is for 2 players" in response.content
     assert not Table.objects.exists()
+    # "Who goes first?" and the drinks name the players typed (QA8 item 13), "Player 4" the rest.
+    first = response.content.decode().split("Who goes first?")[1].split("</fieldset>")[0]
+    labels = re.findall(r'data-player-label="\d"[^>]*>([^<]*)<', first)
+    assert labels == ["Mara", "Bo", "Cy", "Player 4", "Player 5"]
 
 
 def test_a_groups_saved_catalog_reaches_new_tables_and_a_table_can_save_its_own(librarian_client):

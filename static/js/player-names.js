@@ -1,0 +1,16 @@
+/* The new-table form names players where its options refer to them ("Who goes first?"):
+   each [data-player-label=i] shows what is typed in the i-th player field, or its
+   "Player N" (data-numbered) while that field is empty. Loaded by games/new.html. */
+(function () {
+  function relabel(form) {
+    var fields = form.querySelectorAll("input[name=player]");
+    form.querySelectorAll("[data-player-label]").forEach(function (label) {
+      var field = fields[Number(label.dataset.playerLabel)];
+      var name = field ? field.value.trim() : "";
+      label.textContent = name || label.dataset.numbered;
+    });
+  }
+  document.addEventListener("input", function (event) {
+    if (event.target.name === "player" && event.target.form) relabel(event.target.form);
+  });
+})();
