@@ -33,6 +33,10 @@ HeroKind = Literal["adventurer", "specialist", "elite"]
 ScoreRule = Literal["track", "boss-armor", "crystal-golem", "gelatinous-cube"]
 
 UNKNOWN = "Enter from your cards."
+# Points the rulebook prints: the plain choice of Boss Armor, Crystal Golem and Gelatinous Cube
+# (and Boss Armor's points per monster kill), and what each Special feat grants.
+FLAT = 2
+SPECIAL_POINTS = 1
 SECRET_DOOR = "Secret Door"  # the one Adventurer Power the rulebook names
 
 
@@ -55,6 +59,8 @@ class FeatCard(_Card):
     def _track_not_empty(self) -> FeatCard:
         if self.track is not None and not self.track:
             raise ValueError(f"the scoring track of {self.name} needs at least one number")
+        if self.track is None and self.kind == "special":
+            self.track = [SPECIAL_POINTS]  # the rulebook: every Special feat grants 1 point
         return self
 
 
@@ -230,23 +236,25 @@ def shipped() -> Catalog:
             FeatCard(name="Mimic", note="Scores negative points at some quantities."),
             FeatCard(
                 name="Boss Armor",
+                track=[FLAT],
                 rule="boss-armor",
                 note="2 points, or 2 for each differently named monster kill you hold.",
             ),
             FeatCard(
                 name="Crystal Golem",
+                track=[FLAT],
                 rule="crystal-golem",
                 note="2 points, or joins one of your gem stacks as one more of that gem.",
             ),
             FeatCard(
                 name="Gelatinous Cube",
+                track=[FLAT],
                 rule="gelatinous-cube",
                 note="2 points, or draw one more feat from the deck and collect it too.",
             ),
             FeatCard(
                 name="Secret Door",
                 kind="special",
-                track=[1],
                 note="Adventurer Power: adds a treasure feat from an adjacent depth to a claim.",
             ),
         ],

@@ -14,10 +14,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.engine import RuleError
-from games.tavern_tales.catalog import Catalog, FeatCard
+from games.tavern_tales.catalog import SPECIAL_POINTS, Catalog, FeatCard
 from games.tavern_tales.state import Held
-
-FLAT = 2  # the plain choice of Boss Armor, Crystal Golem and Gelatinous Cube
 
 
 class Choices(BaseModel):
@@ -74,7 +72,7 @@ def choices_needed(catalog: Catalog, feats: list[str]) -> list[str]:
 
 def track_points(card: FeatCard, already: int) -> int:
     if card.kind == "special":
-        return 1  # each Adventurer Power feat
+        return SPECIAL_POINTS  # each Adventurer Power feat, whatever its track says
     if card.track is None:
         raise RuleError(f"Enter the scoring track of {card.name} from its card first.")
     if card.kind == "monster":
@@ -111,7 +109,7 @@ def score_claim(
                 )
             out.held.append(Held(feat=card.name, stack=card.name))
             if choices.gelatinous_cube == "two":
-                out.lines.append((card.name, FLAT))
+                out.lines.append((card.name, track_points(card, 0)))
                 continue
             if out.drawn >= deck:
                 raise RuleError("The feat deck is empty: the Gelatinous Cube must take 2 prestige.")
@@ -127,7 +125,7 @@ def score_claim(
     for golem in golems:
         out.lines.append((golem, _golem(catalog, out.held, golem, choices.crystal_golem)))
     for armor in armors:
-        out.lines.append((armor, _armor(catalog, out.held, choices.boss_armor)))
+        out.lines.append((armor, _armor(catalog, out.held, armor, choices.boss_armor)))
         out.held.append(Held(feat=armor, stack=armor))
     if choices.bonus:
         out.lines.append(("bonus", choices.bonus))
@@ -139,7 +137,7 @@ def _golem(catalog: Catalog, held: list[Held], golem: str, choice: str | None) -
         raise RuleError("Choose for the Crystal Golem: 2 prestige, or a gem stack to join.")
     if choice == "two":
         held.append(Held(feat=golem, stack=golem))
-        return FLAT
+        return track_points(card_of(catalog, golem), 0)
     gem = card_of(catalog, choice)
     already = stack_size(held, gem.name)
     # Gems are treasures; a feat marked otherwise can't take the golem, an unmarked one may.
@@ -155,13 +153,15 @@ def _golem(catalog: Catalog, held: list[Held], golem: str, choice: str | None) -
     return track_points(gem, already)
 
 
-def _armor(catalog: Catalog, held: list[Held], choice: str | None) -> int:
+def _armor(catalog: Catalog, held: list[Held], armor: str, choice: str | None) -> int:
     if choice is None:
         raise RuleError(
             "Choose for the Boss Armor: 2 prestige, or 2 for each differently named monster kill."
         )
+    # Its printed points (2), once or for each differently named monster kill.
+    points = track_points(card_of(catalog, armor), 0)
     if choice == "two":
-        return FLAT
+        return points
     names = {item.feat for item in held}
     untyped = sorted(name for name in names if card_of(catalog, name).kind is None)
     if untyped:
@@ -171,4 +171,4 @@ def _armor(catalog: Catalog, held: list[Held], choice: str | None) -> int:
             + " from the cards first."
         )
     monsters = {name for name in names if card_of(catalog, name).kind == "monster"}
-    return FLAT * len(monsters)
+    return points * len(monsters)

@@ -2,9 +2,10 @@
 copies) and the room tiles (feat layout), by name, with blank rows for the names the rulebook
 doesn't give.
 
-What the rulebook prints (Gold's track, the Secret Door's 1 point, the Dwarf's depth,
-Darkmander being elite) ships filled in; a filled-in track means no question when a feat is
-first collected.
+What the rulebook prints (Gold's track, the 2 points of Boss Armor, Crystal Golem and Gelatinous
+Cube, a Special feat's 1 point, the Dwarf's depth, Darkmander being elite) ships filled in; a
+filled-in track means no question when a feat is first collected. A placeholder reads "e.g. …",
+so an empty cell never looks like a value.
 """
 
 from __future__ import annotations
@@ -57,7 +58,14 @@ def _columns(group: str) -> list[Column]:
                 ),
             ),
             Column("count", _("Copies"), low=1, high=71),
-            Column("track", _("Scoring track"), "ints", low=-30, high=30, hint="1, 1, 6"),
+            Column(
+                "track",
+                _("Scoring track"),
+                "ints",
+                low=-30,
+                high=30,
+                hint=_("e.g. %(example)s") % {"example": "1, 1, 6"},
+            ),
         ]
     if group == "heroes":
         return [
@@ -74,7 +82,14 @@ def _columns(group: str) -> list[Column]:
             Column("depths", _("Depths"), "checks", choices=tuple((d, _(d)) for d in DEPTHS)),
             Column("count", _("Copies"), low=1, high=51),
         ]
-    return [Column("layout", _("Feat layout"), "text", hint="up, up, down")]
+    return [
+        Column(
+            "layout",
+            _("Feat layout"),
+            "text",
+            hint=_("e.g. %(example)s") % {"example": "up, up, down"},
+        )
+    ]
 
 
 def _title(group: str) -> str:

@@ -14,7 +14,7 @@ from games.services.access import AccessDenied
 from games.services.card_sheets import saving
 from games.services.card_sheets.base import SheetRefused, grid
 from games.tales_of_danger.catalog import DEFAULT_COSTS, DEFAULT_SHIPS, default_catalog
-from games.tavern_tales.catalog import shipped
+from games.tavern_tales.catalog import CatalogPatch, merge, shipped
 from tests.games.services.card_sheets.card_sheet_data import FILLED, post_for
 
 pytestmark = pytest.mark.django_db
@@ -38,6 +38,11 @@ def row(slug: str, section: str, card: str):
 
 
 # -- the rulebooks' printed values ship, so nobody types them --------------------------------
+
+
+def test_a_placeholder_reads_as_an_example_not_a_value():
+    hints = [c.hint for s in card_sheets.rows("tavern-tales", {}) for c in s.columns if c.hint]
+    assert hints and all(hint.startswith("e.g. ") for hint in hints)
 
 
 def test_tales_of_danger_ships_what_the_rulebook_prints():
@@ -80,6 +85,12 @@ def test_tavern_tales_ships_what_the_rulebook_prints():
     # Mineshaft specialist; Darkmander an elite hero; Magician's Mead: hand limit 5 to 15.
     assert row("tavern-tales", "feats", "Gold").values["track"] == "1, 1, 6, 6, 6, 6, 6"
     assert row("tavern-tales", "feats", "Secret Door").values["track"] == "1"
+    # The plain choice of the three special-rule feats: "gain 2 Prestige points" (QA8 item 9).
+    for feat in ("Boss Armor", "Crystal Golem", "Gelatinous Cube"):
+        assert row("tavern-tales", "feats", feat).values["track"] == "2"
+    # A feat typed as Special grants 1 point: its track needs no typing.
+    special = CatalogPatch(feats=[{"name": "Hidden Stair", "kind": "special"}])
+    assert merge(shipped(), special).feat("Hidden Stair").track == [1]
     dwarf = row("tavern-tales", "heroes", "Dwarf").values
     assert (dwarf["kind"], dwarf["depths"]) == ("specialist", ["Mineshaft"])
     assert row("tavern-tales", "heroes", "Darkmander").values["kind"] == "elite"
