@@ -67,8 +67,10 @@ class TableSerializer(serializers.Serializer):
     )
     may = serializers.DictField(
         child=serializers.BooleanField(),
-        help_text="Which moves this seat's role allows now (move names with '_' for '-'); "
-        "empty without a seat.",
+        help_text="Whether this seat's role may make each move now (move names with '_' for "
+        "'-'), whose turn it is included; not whether the rules allow it in this position: a "
+        "game's view lists those in state.moves where it has them, and the pages draw a button "
+        "where both say yes. Empty without a seat.",
     )
     outcome = serializers.JSONField(allow_null=True)
     updated = serializers.DateTimeField()

@@ -340,7 +340,8 @@ class Game(Generic[S]):
             raise RuleError(f"“{spec.label}” is for {who}, not for {names.get(role, role)}.")
 
     def may(self, state: S, seat: str) -> dict[str, bool]:
-        """Which moves this seat's role allows now, by move name: what its page offers."""
+        """Whether this seat's role may make each move now, by move name. Not whether the
+        rules allow it in this position: a game's view says that (the card games' ``moves``)."""
         role = self.role(state, seat)
         # Keyed by the name with underscores, so templates can say ``may.draw_event``.
         return {name.replace("-", "_"): spec.allows(role) for name, spec in self.moves.items()}
