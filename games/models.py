@@ -48,6 +48,10 @@ class Table(models.Model):
     invite_salt = models.CharField(
         _("join link salt"), max_length=32, default=new_invite_salt, editable=False
     )
+    # Mixed into the keeper's spare link (games/services/spare.py); a new salt renews the spare.
+    spare_salt = models.CharField(
+        _("spare keeper link salt"), max_length=32, default=new_invite_salt, editable=False
+    )
     created = models.DateTimeField(_("created"), default=timezone.now)
     updated = models.DateTimeField(_("updated"), auto_now=True)
 

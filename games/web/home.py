@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib import messages
 from django.http import (
     Http404,
     HttpRequest,
@@ -84,6 +85,13 @@ def new_table(request: HttpRequest, game_slug: str) -> HttpResponse:
             error = str(exc)
         else:
             # The device that starts a table keeps it (games/services/seating.py).
+            messages.info(
+                request,
+                _(
+                    "This device holds the table's keys (seats, export, backups). Its spare, "
+                    "for when it is lost: “If this device is lost” on this page."
+                ),
+            )
             response = redirect("games:seat", code=table.code)
             credentials.remember(response, table.code, seating.open_keeper(table))
             return response

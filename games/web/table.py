@@ -6,7 +6,6 @@ Also the helpers every table page shares: ``table_or_404``, ``table_context`` an
 
 from __future__ import annotations
 
-import segno
 from django.contrib import messages
 from django.http import (
     Http404,
@@ -21,12 +20,13 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.core.engine import STORY_MASTER_SEAT, RuleError, may_undo
 from games.models import Table
-from games.services import access, keeping, record, seating, tables, turns
+from games.services import access, keeping, record, seating, spare, tables, turns
 from games.services.access import Access
 from games.services.hand_over import hand_over_part, still_handed, still_played
 from games.services.shown import shown
 from games.web import credentials
 from games.web.forms import args_from_form, version_from_form
+from games.web.qr import link_and_qr
 
 RECENT = 5  # log lines shown under the panel
 
@@ -258,12 +258,13 @@ def undo(request: HttpRequest, code: str) -> HttpResponse:
 def _seat_page(
     request: HttpRequest, table: Table, held: Access, message: str = "", status: int = 200
 ) -> HttpResponse:
-    lines = []
+    lines, spare_link = [], None
     if held.keeper:
         for line in seating.seat_lines(table, held):
             path = reverse("games:join-seat", args=[table.code, line.seat.id, line.invite])
-            url = request.build_absolute_uri(path)
-            lines.append({"line": line, "url": url, "qr": qr_svg(url)})
+            lines.append({"line": line, **link_and_qr(request, path)})
+        key = spare.spare_for(table, held)
+        spare_link = link_and_qr(request, reverse("games:spare-keeper", args=[table.code, key]))
     if not message and held.claim_id is None and credentials.page_secret(request, table.code):
         # The device carries a credential the table no longer knows: its seat was freed.
         message = _(
@@ -277,15 +278,11 @@ def _seat_page(
         "visitor": found,
         "held": held,
         "lines": lines,
+        "spare": spare_link,  # the keeper's spare link (games/services/spare.py)
         "message": message,
         "error": status >= 400,
     }
     return render(request, "games/seat.html", context, status=status)
-
-
-def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code (segno draws it; nothing leaves the server)."""
-    return segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
 
 
 @require_http_methods(["GET", "POST"])
@@ -358,8 +355,8 @@ SEAT_ACTIONS = {
 
 @require_http_methods(["GET", "POST"])
 def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
-    """The keeper frees a seat, names another keeper, replaces every join link, renames or
-    deletes the table; then back to the seat page (reloading it posts nothing again)."""
+    """The keeper frees a seat, names another keeper, replaces every join link or the spare
+    keeper link, renames or deletes the table; then back to the seat page (reloading it posts nothing again)."""
     if request.method == "GET":
         return redirect("games:seat", code=code)
     table, held = access_or_404(request, code)
@@ -379,6 +376,8 @@ def manage_seats(request: HttpRequest, code: str) -> HttpResponse:
             message = _("Renamed.")
         elif action == "new-links":
             message = seating.new_links(code, by=held)
+        elif action == "renew-spare":
+            message = spare.renew_spare(code, by=held)
         elif action in SEAT_ACTIONS:
             message = SEAT_ACTIONS[action](code, request.POST.get("seat", ""), by=held)
         else:

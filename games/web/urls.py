@@ -4,7 +4,7 @@ from django.urls import path
 
 from games.core.registry import GAME_URLS
 from games.live import stream
-from games.web import backups, catalogs, hand_over, history, home, results, table
+from games.web import backups, catalogs, hand_over, history, home, results, spare, table
 
 app_name = "games"
 
@@ -26,6 +26,7 @@ urlpatterns = [
     path("t/<str:code>/seat/leave/", table.leave_seat, name="leave-seat"),
     path("t/<str:code>/seats/", table.manage_seats, name="manage-seats"),
     path("t/<str:code>/join/<str:seat>/<str:invite>/", table.join_seat, name="join-seat"),
+    path("t/<str:code>/spare/<str:key>/", spare.spare_keeper, name="spare-keeper"),
     path("t/<str:code>/poll/", table.poll, name="poll"),
     path("t/<str:code>/stream/", stream.stream, name="stream"),
     # The shared display handed over to a seat no device holds, and back (games/web/hand_over.py).
