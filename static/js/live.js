@@ -182,6 +182,15 @@
     sent = { action: action, index: index, top: form.getBoundingClientRect().top,
       page: inColumn ? window.scrollY : null };
   });
+  function showAnswer(answer, where) {
+    var bar = document.querySelector(".topbar");
+    var below = (bar ? bar.getBoundingClientRect().bottom : 0) + 8;
+    var bottom = window.innerHeight - 48;
+    var top = answer.getBoundingClientRect().top;
+    if (top < below || top > bottom) {
+      window.scrollBy(0, top - Math.max(below, Math.min(where, bottom)));
+    }
+  }
   // After the swap has settled: keep-open.js has opened again the folds the player had open.
   document.addEventListener("htmx:afterSettle", function () {
     if (!sent) return;
@@ -199,6 +208,12 @@
       } else {
         window.scrollBy(0, form.getBoundingClientRect().top - sent.top);
       }
+    } else if (sent.page === null) {
+      // The form went with the step it made (Galzyr's roll, "Use 2 successes", "Continue"):
+      // its answer, the last [data-answer] (the dice, the outcome, the scene's next part or
+      // its end), is shown where the form was, or at least on the screen below the header.
+      var answers = document.querySelectorAll("#live [data-answer]");
+      if (answers.length) showAnswer(answers[answers.length - 1], sent.top);
     }
     sent = null;
   });
