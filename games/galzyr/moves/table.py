@@ -12,7 +12,7 @@ from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.text import adventurer_name, possessive
 from games.galzyr.reader import calendar
 from games.galzyr.reader.reading import need_month, reading
-from games.galzyr.state import MANAGERS, STORY_MASTER, Month, State, tracked_board
+from games.galzyr.state import MANAGERS, Month, State, tracked_board
 from games.galzyr.tracking import book_calendar
 
 moves = MoveSet("galzyr.table")
@@ -82,10 +82,15 @@ class HideOutcomes(BaseModel):
     on: bool
 
 
-@moves.move(HideOutcomes, label="Hide outcomes until the check", roles=STORY_MASTER)
+@moves.move(HideOutcomes, label="Hide outcomes until the check", roles=MANAGERS)
 def set_hide_outcomes(state: State, args: HideOutcomes, seat: str) -> str:
     """The story master's reading setting: a skill check's outcomes stay hidden on their
-    device until the check is resolved (on), or show as soon as an option is chosen (off)."""
+    device until the check is resolved (on), or show as soon as an option is chosen (off).
+
+    The seats that run the table change it, as challenge mode: the story master, and the Story
+    master seat and the shared display while a player reads (a campaign game of two or more,
+    where the Story master seat is a display: a one-tablet group's only device, which had the
+    setting between games alone, QA 8). It shows nothing to them; players may not."""
     state.hide_outcomes = args.on
     if args.on:
         return "The story master sees a check's outcomes once it is resolved."

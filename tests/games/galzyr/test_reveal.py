@@ -73,10 +73,15 @@ def test_the_reading_setting_off_shows_the_outcomes_as_soon_as_an_option_is_chos
     assert play(state, "set-hide-outcomes", {"on": True})["hide_outcomes"] is True
 
 
-@pytest.mark.parametrize("seat", ["table", "p1", "p2"])
-def test_only_the_story_master_changes_their_reading_setting(shelf, seat):
-    with pytest.raises(RuleError, match="is for the story master"):
+@pytest.mark.parametrize("seat", ["p1", "p2"])
+def test_a_player_may_not_change_the_story_masters_reading_setting(shelf, seat):
+    with pytest.raises(RuleError, match="is for the story master or the shared display"):
         game.apply(chosen(), "set-hide-outcomes", {"on": False}, seat)
+
+
+def test_the_shared_display_changes_it_as_it_does_challenge_mode(shelf):
+    state = play(chosen(), "set-hide-outcomes", {"on": False}, seat="table")
+    assert OUTCOME in json.dumps(game.view(state, "sm"))
 
 
 # -- the pages and the API ---------------------------------------------------------------------
@@ -168,3 +173,23 @@ def test_the_reading_player_of_a_campaign_sees_no_outcome_before_the_check(sampl
     state = play(state, "enter-successes", {"n": 1}, seat=reader)
     seen = game.view(state, reader)
     assert seen["chosen_option"]["outcomes"]  # revealed: the chosen option's, as for "sm"
+
+
+def test_during_play_the_story_master_seat_turns_the_reveal_off_for_the_reader_at_once(
+    sample_shelf,
+):
+    """QA 8: a group with one tablet on the Story master seat found the setting only between
+    games. While a player reads, that seat runs the table as a display (it sees no outcome
+    list itself) and still changes the reading player's setting, which takes effect at once."""
+    state = game.setup({"players": ["Mara", "Bo"], "mode": "campaign"}, seed=5)
+    state = play(state, "open-scene", {"number": CHECK_SCENE})
+    state = play(state, "choose", {"option": 2})
+    reader = reading_player(State.model_validate(state))
+    assert game.role(game.load(state), "sm") == "table"  # a player reads
+    assert game.may(game.load(state), "sm")["set_hide_outcomes"]
+    state = play(state, "set-hide-outcomes", {"on": False}, seat="sm")
+    seen = game.view(state, reader)
+    assert seen["outcomes_hidden"] is False and seen["chosen_option"]["outcomes"]
+    assert game.view(state, "sm")["chosen_option"]["outcomes"] is None  # a display: none
+    state = play(state, "set-hide-outcomes", {"on": True}, seat="sm")
+    assert game.view(state, reader)["chosen_option"]["outcomes"] is None

@@ -140,7 +140,7 @@ def test_the_story_master_role_rotates_with_the_turn_as_the_rules_say(campaign_t
 
 def test_the_story_master_alone_answers_in_secret_and_by_hand():
     only_sm = {name for name, spec in game.moves.items() if spec.roles == {"sm"}}
-    assert only_sm == {"answer-secret", "answer-by-hand", "confirm-event", "set-hide-outcomes"}
+    assert only_sm == {"answer-secret", "answer-by-hand", "confirm-event"}
 
 
 def test_a_solo_player_is_their_own_story_master():
