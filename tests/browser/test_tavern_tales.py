@@ -30,13 +30,14 @@ def device(chromium):
         context.close()
 
 
-def new_table(page, base, players, first="Player 1", modules=()):
+def new_table(page, base, players, modules=()):
     page.goto(f"{base}/new/tavern-tales/")
     for field, name in zip(page.locator("input[name=player]").all(), players, strict=False):
         field.fill(name)
     for module in modules:
         page.get_by_label(module).check()
-    page.get_by_role("radio", name=first, exact=True).check()
+    # "Who goes first?" names the players as typed: the first one typed goes first.
+    page.get_by_role("radio", name=players[0], exact=True).check()
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/seat/")
     code = page.url.rstrip("/").split("/")[-2]
