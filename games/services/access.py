@@ -17,7 +17,9 @@ import hashlib
 import hmac
 from dataclasses import dataclass
 
-from django.db.models import Aggregate, F, FilteredRelation, JSONField, OuterRef, Q, Subquery
+from django.db import connection
+from django.db.models import F, FilteredRelation, JSONField, PositiveIntegerField, Q
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
 from games.core.engine import TABLE_SEAT, RuleError, Seat
@@ -163,26 +165,32 @@ def _of(claim: Claim) -> Access:
 # -- the shared display playing a seat no device holds ---------------------------------------
 
 
-class _SeatList(Aggregate):
-    """The seats as one JSON array, on SQLite (json_group_array) and PostgreSQL (jsonb_agg:
-    jsonb, which Django hands JSONField as text to parse; json would come parsed already)."""
-
-    function = "JSON_GROUP_ARRAY"
-    output_field = JSONField()
-
-    def as_postgresql(self, compiler, connection, **extra_context):
-        return self.as_sql(compiler, connection, function="JSONB_AGG", **extra_context)
+def _column(model, field: str) -> str:
+    return f"{connection.ops.quote_name(model._meta.db_table)}.{connection.ops.quote_name(field)}"
 
 
-def seats_held_at(table_ref: str) -> Subquery:
-    """The held seats of the table ``table_ref`` names (``OuterRef``), as one JSON list read
-    by the query that reads the table row: NULL when no device holds a seat."""
-    return Subquery(
-        Claim.objects.filter(table=OuterRef(table_ref))
-        .exclude(seat="")
-        .values("table")
-        .annotate(seats=_SeatList("seat"))
-        .values("seats")
+def seats_held_at(table_id: str) -> RawSQL:
+    """The held seats of the table whose id is the outer query's column ``table_id`` (from
+    ``_column``), as one JSON list read by the query that reads the table row (``[]`` or
+    NULL when no device holds a seat). Plain SQL on purpose: built by the ORM (a Subquery of
+    an aggregate) it cost more CPU than the query it saves (make bench)."""
+    aggregate = "JSONB_AGG" if connection.vendor == "postgresql" else "JSON_GROUP_ARRAY"
+    claims = connection.ops.quote_name(Claim._meta.db_table)
+    return RawSQL(
+        f"SELECT {aggregate}(held.seat) FROM {claims} held "
+        f"WHERE held.table_id = {table_id} AND held.seat <> ''",
+        (),
+        output_field=JSONField(),
+    )
+
+
+def _seating_as_it_was() -> RawSQL:
+    """The locked row's seating mark as the query's other reads saw it (``locked_as_proven``)."""
+    table = connection.ops.quote_name(Table._meta.db_table)
+    return RawSQL(
+        f"SELECT earlier.seating FROM {table} earlier WHERE earlier.id = {_column(Table, 'id')}",
+        (),
+        output_field=PositiveIntegerField(),
     )
 
 
@@ -257,15 +265,18 @@ def find_table(code: str) -> Table:
 
 
 def table_and_access(code: str, secret: str | None) -> tuple[Table, Access]:
-    """The table and what ``secret`` proves there, in one query when the secret is good."""
+    """The table and what ``secret`` proves there, in one query when the secret is good; the
+    held seats come with it (the shared display's hand-over part asks no more)."""
     if secret:
         claim = (
             Claim.objects.select_related("table")
             .defer("table__blobs")
+            .annotate(seats_held=seats_held_at(_column(Claim, "table_id")))
             .filter(token_hash=digest(secret), table__code=code)
             .first()
         )
         if claim is not None:
+            keep_held_seats(claim.table, claim.seats_held)
             return claim.table, _of(claim)
     return find_table(code), ANONYMOUS
 
@@ -305,8 +316,8 @@ def locked_as_proven(
             claim_id=F("mine__id"),
             claim_seat=F("mine__seat"),
             claim_keeper=F("mine__keeper"),
-            seats_held=seats_held_at("pk"),
-            seating_then=Subquery(Table.objects.filter(pk=OuterRef("pk")).values("seating")),
+            seats_held=seats_held_at(_column(Table, "id")),
+            seating_then=_seating_as_it_was(),
         )
         .filter(code=code)
         .first()

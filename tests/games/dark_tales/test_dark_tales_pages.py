@@ -75,9 +75,9 @@ def test_new_table_form_takes_the_tale_and_first_player(client):
 
 def test_table_page_for_the_shared_display(client, table, django_assert_num_queries):
     seated(client, table, "table")
-    # The seat's claim joined with its table, the recent log, the seats no device holds (the
-    # shared display's hand-over).
-    with django_assert_num_queries(3):
+    # The seat's claim joined with its table and the seats devices hold (the shared display's
+    # hand-over), the recent log.
+    with django_assert_num_queries(2):
         response = client.get(reverse("games:table", args=[table.code]))
     content = response.content.decode()
     assert "The Battle of the Forgotten Moors and the Iron Army" in content

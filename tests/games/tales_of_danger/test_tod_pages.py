@@ -136,8 +136,8 @@ def test_the_panel_lists_what_is_still_unknown_and_links_the_catalog(client):
 def test_table_page_for_the_shared_display(client, tod, django_assert_num_queries):
     table = new_table(tod)
     seated(client, table, "table")
-    # The table, the recent log, the seats no device holds (the shared display's hand-over).
-    with django_assert_num_queries(3):
+    # The table with the seats devices hold (the shared display's hand-over), the recent log.
+    with django_assert_num_queries(2):
         response = client.get(reverse("games:table", args=[table.code]))
     html = response.content.decode()
     # One player at a time: the next without a hand; the pool once everyone is dealt.

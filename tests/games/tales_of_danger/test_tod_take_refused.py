@@ -43,6 +43,6 @@ def test_a_refused_gather_keeps_the_picks_and_discards(client, tod, django_asser
     picked = re.findall(r"name=\"picks\" value='([^']+)' checked", html)
     assert len(picked) == 2 and "deacon" in picked[0] and "captain" in picked[1]
     assert _checked(html, "discard") == ["nun", "monk"]
-    # The page answering a refusal: 8 queries, post_move's refresh of the table included.
-    with django_assert_num_queries(8):
+    # The page answering a refusal: 7 queries, post_move's refresh of the table included.
+    with django_assert_num_queries(7):
         post_move(client, table, "gather", sent)

@@ -135,9 +135,9 @@ def test_a_groups_saved_catalog_reaches_new_tables_and_a_table_can_save_its_own(
 def test_the_table_page_shows_the_whole_game(client, django_assert_num_queries):
     table = make(("Ann", "Bo", "Cy", "Di", "Ed"), modules={"elite_heroes": True, "rooms": True})
     seated(client, table, "table")
-    # The seat's claim joined with its table, the recent log, the seats no device holds (the
-    # shared display's hand-over).
-    with django_assert_num_queries(3):
+    # The seat's claim joined with its table and the seats devices hold (the shared display's
+    # hand-over), the recent log.
+    with django_assert_num_queries(2):
         response = client.get(reverse("games:table", args=[table.code]))
     assert len(response.content) < 60_000, len(response.content)
     print("table page:", len(response.content), "bytes")
