@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
 from games.core import commute
-from games.core.engine import Game, RuleError, Seat, may_undo
+from games.core.engine import STORY_MASTER_SEAT, Game, RuleError, Seat, may_undo
 from games.models import Move, Table
 from games.services import catalogs
 from games.services.access import Access
@@ -155,14 +155,21 @@ def check_undo(table: Table, held: Access, last: Move) -> None:
     """Refuse an undo the declaration (``engine.may_undo``) doesn't allow, naming who may."""
     if may_undo(undoer(table, held), last.seat, keeper=held.keeper):
         return
-    mover = find_seat(table, last.seat).label if last.seat else _("the keeper")
-    raise RuleError(
-        _(
+    game = game_of(table)
+    state = game.load(table.state)
+    mover = find_seat(table, last.seat, state).label if last.seat else _("the keeper")
+    # A story master is named only at a table that seats one (Galzyr's), as the page's note.
+    if any(seat.kind == STORY_MASTER_SEAT for seat in game.seats_fn(state)):
+        sentence = _(
             "Only the device that made it (%(mover)s), the shared display, the story master or "
-            "the table's keeper can undo “%(what)s”."
+            "the table's keeper can undo “%(what)s”: ask one of them to."
         )
-        % {"mover": mover, "what": last.sentence}
-    )
+    else:
+        sentence = _(
+            "Only the device that made it (%(mover)s), the shared display or the table's "
+            "keeper can undo “%(what)s”: ask one of them to."
+        )
+    raise RuleError(sentence % {"mover": mover, "what": last.sentence})
 
 
 def last_undoable(recent: list[Move]) -> Move | None:

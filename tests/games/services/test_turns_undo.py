@@ -56,3 +56,12 @@ def test_the_page_reads_the_same_declaration():
 def test_a_stranger_may_not_undo(table):
     with pytest.raises(access.AccessDenied):
         turns.undo_last(table.code, expected_version=2, seat=access.Credential("nope"))
+
+
+def test_the_refusal_names_a_story_master_only_at_a_table_that_seats_one(table):
+    with pytest.raises(RuleError) as refused:
+        turns.undo_last(table.code, expected_version=2, seat="p2")
+    assert str(refused.value) == (
+        "Only the device that made it (Ada), the shared display or the table's keeper can undo "
+        f"“{Move.objects.get(version=2).sentence}”: ask one of them to."
+    )
