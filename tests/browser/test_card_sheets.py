@@ -228,7 +228,7 @@ def test_a_refusal_leads_to_the_sheet_and_back_to_a_game_that_goes_on(device, li
     page.locator("form.move select[name=card]").first.select_option("Princess")
     page.get_by_role("button", name="Play the card").click()
     alert = page.get_by_role("alert")
-    expect(alert).to_contain_text("How many VP does the Princess show?")
+    expect(alert).to_contain_text("The app does not know these of the Princess yet: its VP")
     alert.get_by_role("link", name="Enter every card at once on the card-data sheet").click()
     expect(page.locator("#sheet-table")).to_contain_text("Game night")
     sheet = page.locator("#card-sheet")
