@@ -137,7 +137,7 @@ class NoArgs(BaseModel):
 
 
 class MoveSet:
-    """The moves one module declares: ``moves = MoveSet("galzyr.table")`` and
+    """The moves one module declares: ``moves = MoveSet("galzyr.checks")`` and
     ``@moves.move(Args, roles={"sm"})`` over ``def draw(state, args, seat) -> str``.
     ``roles`` left out lets every seat make it; ``reads`` names places (dotted paths) the move
     decides on beyond those it writes. The game's module gathers its sets with ``collect``, so

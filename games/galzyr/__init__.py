@@ -5,8 +5,8 @@ Pure rules (no Django, no I/O; tests/test_layout.py checks them):
 - ``game``: the ``Game`` the platform drives, gathering every move module's ``MoveSet``
 - ``state``: the whole game's ``State`` (the reader's, holding the campaign's in campaign
   mode) and ``Options``, the seats' roles, the outcome and the invariants
-- ``moves/``: the moves, one module per area (``scenes``, ``checks``, ``effects``, ``table``)
-  and campaign mode's in ``moves/campaign/``
+- ``moves/``: the moves, one module per area (``scenes``, ``book_calendar``, ``who_plays``,
+  ``checks``, ``effects``) and campaign mode's in ``moves/campaign/``
 - ``tracking``: what the campaign move modules share
 - ``reader/``: the book of numbered scenes, reading one, its effects, the dice, the book-only
   calendar and the printed box's event cards

@@ -19,7 +19,7 @@ from typing import TypeVar
 from games.core.engine import Game, RuleError, collect
 from games.core.rng import Rng
 from games.galzyr.catalog import SavedCatalog
-from games.galzyr.moves import checks, effects, scenes, table
+from games.galzyr.moves import book_calendar, checks, effects, scenes, who_plays
 from games.galzyr.moves.campaign import between_games, board, holdings, own_cards, turns
 from games.galzyr.moves.campaign.between_games import start_campaign
 from games.galzyr.reader.book import (
@@ -174,7 +174,8 @@ game = GalzyrGame(
     # mode applying the scenes' effects and the campaign assistant's moves.
     moves=collect(
         scenes.moves,
-        table.moves,
+        book_calendar.moves,
+        who_plays.moves,
         checks.moves,
         effects.moves,
         turns.moves,

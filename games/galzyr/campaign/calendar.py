@@ -7,6 +7,12 @@ arrives, the tokens on its slot are resolved topmost first. Delay and hasten mov
 further or closer (on top of the tokens at its new slot), never past the day token; a hasten
 that reaches the day token resolves the effect at once. A card leaving play takes its timer
 tokens with it.
+
+Two day tokens exist, one per mode: this one (``Calendar.day``) is the campaign's, with its
+timers, and rules in campaign mode; the reader's (``State.day``, games/galzyr/reader/
+calendar.py) is the whole calendar of book-only mode, which has no campaign to hold one. In
+campaign mode the reader's day only mirrors this one (``tracking.sync``, run by the campaign's
+moves), so the scenes and the pages read one day whichever mode the table is in.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 """The reader's skill-check moves: the dice helper (roll, one reroll, card effects, use the
-total) or the successes counted on physical dice."""
+total) or the successes counted on physical dice, and the table's two check settings
+(challenge mode, the story master's hidden outcomes)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from games.core.rng import Rng
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.reader import dice as dice_rules
 from games.galzyr.reader.reading import chosen_check, dice_total, es, unresolved
-from games.galzyr.state import READERS, Dice, State, board_marks
+from games.galzyr.state import MANAGERS, READERS, Dice, State, board_marks
 
 moves = MoveSet("galzyr.checks")
 
@@ -152,3 +153,37 @@ def enter_successes(state: State, args: Successes, seat: str) -> str:
     state.successes = args.n
     state.dice = None
     return f"The check is resolved with {args.n} success{es(args.n)} from the table's dice."
+
+
+# -- the check settings ------------------------------------------------------------------------
+class SetChallenge(BaseModel):
+    on: bool
+
+
+@moves.move(SetChallenge, roles=MANAGERS)
+def set_challenge(state: State, args: SetChallenge, seat: str) -> str:
+    """Challenge mode: checks in partner scenes need one more success (in campaign mode, the
+    game on the table keeps the same choice, for the next game's "Continue playing")."""
+    state.challenge = args.on
+    if state.campaign is not None and state.campaign.game is not None:
+        state.campaign.game.challenge = args.on
+    return "Challenge mode is on." if args.on else "Challenge mode is off."
+
+
+class HideOutcomes(BaseModel):
+    on: bool
+
+
+@moves.move(HideOutcomes, label="Hide outcomes until the check", roles=MANAGERS)
+def set_hide_outcomes(state: State, args: HideOutcomes, seat: str) -> str:
+    """The story master's reading setting: a skill check's outcomes stay hidden on their
+    device until the check is resolved (on), or show as soon as an option is chosen (off).
+
+    The seats that run the table change it, as challenge mode: the story master, and the Story
+    master seat and the shared display while a player reads (a campaign game of two or more,
+    where the Story master seat is a display: a one-tablet group's only device, which had the
+    setting between games alone, QA 8). It shows nothing to them; players may not."""
+    state.hide_outcomes = args.on
+    if args.on:
+        return "The story master sees a check's outcomes once it is resolved."
+    return "The story master sees the outcomes as soon as an option is chosen."

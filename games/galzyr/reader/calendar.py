@@ -4,6 +4,11 @@ The day is counted from the Monday of the top row: day 0 is that Monday, day 7 t
 of the second row ("the days loop from Sunday to the next row's Monday"). The starting day
 is random on the top row. The month stays the same for a whole game (the month card changes
 when the game is saved), so the board side — summer March–August, winter otherwise — does too.
+
+This is book-only mode's calendar (``State.day``, moved by moves/book_calendar.py). In campaign
+mode the campaign's calendar rules (``Calendar.day`` and its timers, campaign/calendar.py) and
+``State.day`` only mirrors it (``tracking.sync``): book-only mode has no campaign to hold a day,
+and the reader's scenes and pages read ``State.day`` in either mode.
 """
 
 from __future__ import annotations

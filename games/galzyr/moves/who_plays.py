@@ -1,103 +1,20 @@
-"""The reader's table moves: the book-only calendar (month, day token, challenge mode) and
-who plays (the active player, a partner joining a handshake scene)."""
+"""Who plays: the active player the scenes are read to, and a partner joining a handshake
+scene (in campaign mode, as the campaign's turn order and the board allow)."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel
 
 from games.core.engine import MoveSet, RuleError
-from games.core.rng import Rng
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.text import adventurer_name, possessive
-from games.galzyr.reader import calendar
-from games.galzyr.reader.reading import need_month, reading
-from games.galzyr.state import MANAGERS, Month, State, tracked_board
-from games.galzyr.tracking import book_calendar
+from games.galzyr.reader.reading import reading
+from games.galzyr.state import MANAGERS, State, tracked_board
 
-moves = MoveSet("galzyr.table")
+moves = MoveSet("galzyr.who_plays")
 
 
-# -- calendar ------------------------------------------------------------------------------------
-class PickMonth(BaseModel):
-    month: Month
-
-
-@moves.move(PickMonth, roles=MANAGERS)
-def pick_month(state: State, args: PickMonth, seat: str) -> str:
-    """Pick the month; the starting day is random on the top row of the calendar."""
-    book_calendar(state)
-    rng = Rng(state.rng)
-    state.month = args.month
-    state.day = rng.randbelow(calendar.DAYS_A_WEEK)
-    state.rng = rng.state
-    side = calendar.board_side(args.month)
-    return (
-        f"The month is {args.month.capitalize()}: use the {side} side of the board and of the "
-        f"location cards. The day token starts on {state.weekday.capitalize()}."
-    )
-
-
-@moves.move(label="Next day", roles=MANAGERS)
-def advance_day(state: State, args, seat: str) -> str:
-    """The calendar phase: the day token moves to the next day."""
-    book_calendar(state)
-    need_month(state)
-    if state.day >= calendar.last_day():
-        raise RuleError("The calendar has no more days: pick the month again for a new game.")
-    state.day += 1
-    return f"The day token moves to {state.weekday.capitalize()}."
-
-
-class SetDay(BaseModel):
-    day: int = Field(ge=0, le=calendar.last_day())
-
-
-@moves.move(SetDay, roles=MANAGERS)
-def set_day(state: State, args: SetDay, seat: str) -> str:
-    """Put the day token on another slot of the calendar."""
-    book_calendar(state)
-    need_month(state)
-    state.day = args.day
-    return (
-        f"The day token is put on {state.weekday.capitalize()}, week {calendar.row(args.day) + 1}."
-    )
-
-
-class SetChallenge(BaseModel):
-    on: bool
-
-
-@moves.move(SetChallenge, roles=MANAGERS)
-def set_challenge(state: State, args: SetChallenge, seat: str) -> str:
-    """Challenge mode: checks in partner scenes need one more success (in campaign mode, the
-    game on the table keeps the same choice, for the next game's "Continue playing")."""
-    state.challenge = args.on
-    if state.campaign is not None and state.campaign.game is not None:
-        state.campaign.game.challenge = args.on
-    return "Challenge mode is on." if args.on else "Challenge mode is off."
-
-
-class HideOutcomes(BaseModel):
-    on: bool
-
-
-@moves.move(HideOutcomes, label="Hide outcomes until the check", roles=MANAGERS)
-def set_hide_outcomes(state: State, args: HideOutcomes, seat: str) -> str:
-    """The story master's reading setting: a skill check's outcomes stay hidden on their
-    device until the check is resolved (on), or show as soon as an option is chosen (off).
-
-    The seats that run the table change it, as challenge mode: the story master, and the Story
-    master seat and the shared display while a player reads (a campaign game of two or more,
-    where the Story master seat is a display: a one-tablet group's only device, which had the
-    setting between games alone, QA 8). It shows nothing to them; players may not."""
-    state.hide_outcomes = args.on
-    if args.on:
-        return "The story master sees a check's outcomes once it is resolved."
-    return "The story master sees the outcomes as soon as an option is chosen."
-
-
-# -- players -------------------------------------------------------------------------------------
 class PlayerArgs(BaseModel):
     player: PlayerNumber
 
