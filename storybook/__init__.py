@@ -19,9 +19,9 @@ ones above it in this list:
 * ``worldgen`` (a module) — a large generated world, for benches and tests.
 
 Django side: ``models``, ``admin``, ``apps``, ``services`` (worlds into the database),
-``shelf`` (stored worlds read a piece at a time, for a game's reader), ``world_edit`` (a
-librarian's edits of a stored world's cards and map), ``web`` (pages and API; who may write them
-is the project's ``librarians``, beside the storybook), ``management``.
+``stored_worlds`` (stored worlds read a piece at a time, for a game's reader), ``world_edit``
+(a librarian's edits of a stored world's cards and map), ``web`` (pages and API; who may write
+them is the project's ``librarians``, beside the storybook), ``management``.
 
 ``format``, ``interpreter`` and ``world_edit`` have a front: their ``__init__`` re-exports the
 names callers use. ``loading``, ``lint`` and ``web`` are imported module by module.

@@ -31,7 +31,7 @@ class World(models.Model):
         verbose_name = _("world")
         verbose_name_plural = _("worlds")
         # Covers the reader's "is this world's hash still the same?" check
-        # (storybook.shelf.stamp): on SQLite, reading content_hash from the table row walks
+        # (storybook.stored_worlds.stamp): on SQLite, reading content_hash from the table row walks
         # the overflow pages of the multi-megabyte ``data`` column before it.
         indexes = [models.Index(fields=["slug", "content_hash"], name="world_slug_hash")]
         # The librarian's permission (librarians/ checks it): upload, replace and edit worlds,

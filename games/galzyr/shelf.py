@@ -2,7 +2,7 @@
 
 The rules read books through a small pure interface (``games.galzyr.reader.book``); this is its
 Django side, beside apps.py (reader/ is pure), over the storybook's stored worlds
-(``storybook.shelf``). Asking for a book costs one small query (is the world's hash still the
+(``storybook.stored_worlds``). Asking for a book costs one small query (is the world's hash still the
 same?); a book is kept per process by its world's row id and content hash, so only a changed or
 new world is read again, and each scene is read when it is first opened (then the book keeps
 it).
@@ -15,7 +15,7 @@ from functools import lru_cache
 from django.conf import settings
 
 from games.galzyr.reader import book as books
-from storybook import shelf
+from storybook import stored_worlds
 
 SAMPLE_WORLD = "sallowmere-marches"  # the original sample world: new tables read it by default
 # Books kept per process, by (world row id, content hash): a server holds a handful of worlds,
@@ -26,7 +26,7 @@ BOOKS_KEPT = 16
 
 @lru_cache(maxsize=BOOKS_KEPT)
 def _book(world_id: int, version: str, slug: str) -> books.Book | None:
-    head = shelf.head(world_id)
+    head = stored_worlds.head(world_id)
     if head is None:
         return None
     return books.Book(
@@ -36,7 +36,7 @@ def _book(world_id: int, version: str, slug: str) -> books.Book | None:
         info=head.info,
         events=head.events,
         titles=head.titles,
-        fetch=lambda number: shelf.scene(world_id, number),
+        fetch=lambda number: stored_worlds.scene(world_id, number),
         cards={n: card.name for n, card in head.cards.items()},
         catalog=head.cards,
     )
@@ -44,7 +44,7 @@ def _book(world_id: int, version: str, slug: str) -> books.Book | None:
 
 class DatabaseShelf:
     def book(self, slug: str) -> books.Book | None:
-        row = shelf.stamp(slug)
+        row = stored_worlds.stamp(slug)
         if row is None:
             return None
         world_id, version = row
@@ -57,20 +57,20 @@ class DatabaseShelf:
 
     def default_slug(self) -> str | None:
         preferred = getattr(settings, "TALEKEEPER_SAMPLE_WORLD", SAMPLE_WORLD)
-        slugs = [slug for slug, _name in shelf.with_scenes()]
+        slugs = [slug for slug, _name in stored_worlds.with_scenes()]
         if preferred in slugs:
             return preferred
         return slugs[0] if slugs else None
 
     def worlds(self) -> list[tuple[str, str]]:
-        return shelf.with_scenes()
+        return stored_worlds.with_scenes()
 
     def world_choices(self) -> list[books.WorldChoice]:
         """Every world with scenes, and those with only a card catalog (the published box's
         facts), read from the printed book."""
         return [
             books.WorldChoice(w.slug, w.name, w.adventurers, printed=not w.has_scenes)
-            for w in shelf.offered()
+            for w in stored_worlds.offered()
         ]
 
 

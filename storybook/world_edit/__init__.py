@@ -6,7 +6,7 @@ location cards): every change goes through ``apply_change``, which locks the Wor
 the change to a copy of the stored JSON, validates it exactly like loading does (the format's
 models, then ``storybook.lint.checks.check_world`` over the whole world, scenes included) and saves
 only when there is no error. The saved JSON has the shape ``storybook.loading.stored.world_data``
-writes, and a new ``content_hash``, so the reader's books (``storybook.shelf``) and the
+writes, and a new ``content_hash``, so the reader's books (``storybook.stored_worlds``) and the
 tables created afterwards see the change.
 
 The export is one YAML file whose ``cards`` are those of ``cards.yaml`` and whose

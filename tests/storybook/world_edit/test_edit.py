@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from storybook import shelf, world_edit
+from storybook import stored_worlds, world_edit
 from storybook.format import Catalog
 from storybook.loading.stored import content_hash, world_data, world_from_data
 from storybook.models import World
@@ -57,12 +57,16 @@ def test_renaming_a_card_saves_it_in_the_stored_format_with_a_new_hash(galzyr):
 
 
 def test_new_tables_read_the_edited_catalog(galzyr):
-    world_id, before = shelf.stamp("lands-of-galzyr")
-    assert shelf.head(world_id).cards[127].name == "Card #127"
+    world_id, before = stored_worlds.stamp("lands-of-galzyr")
+    assert stored_worlds.head(world_id).cards[127].name == "Card #127"
     world_edit.edit_card("lands-of-galzyr", 127, {"name": "The Lost Map", "copies": "2"})
     # the hash moved: a reader's kept book is read again
-    assert shelf.stamp("lands-of-galzyr") == (world_id, fresh().content_hash) != (world_id, before)
-    card = shelf.head(world_id).cards[127]
+    assert (
+        stored_worlds.stamp("lands-of-galzyr")
+        == (world_id, fresh().content_hash)
+        != (world_id, before)
+    )
+    card = stored_worlds.head(world_id).cards[127]
     assert card.name == "The Lost Map" and card.copies == 2
 
 
