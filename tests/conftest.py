@@ -22,7 +22,7 @@ class TallyState(BaseModel):
     rng: Seed
 
 
-def tally_setup(options: TallyOptions, seed: int) -> TallyState:
+def tally_setup(options: TallyOptions, seed: int, needs: None) -> TallyState:
     rng = Rng(seed)
     secrets = [rng.randint(100, 999) for _ in options.players]
     return TallyState(

@@ -39,7 +39,7 @@ game = Game(
     title="Counter (tests only)",
     State=State,
     Options=Options,
-    setup_fn=lambda options, seed: State(players=options.players),
+    setup_fn=lambda options, seed, needs: State(players=options.players),
     view_fn=lambda state, seat: state.model_dump(mode="json"),
     seats_fn=lambda state: (
         [Seat("table", "Table", "table")]

@@ -82,9 +82,6 @@ PURE = {
 
 # (module, what it imports inside a function): why it can't be at the top.
 ALLOWED_FUNCTION_IMPORTS = {
-    ("games.galzyr.apps", "games.galzyr.shelf"): (
-        "AppConfig.ready(): models may be imported only once every app is loaded"
-    ),
     ("storybook.management.commands.make_librarian", "django.contrib.auth"): (
         "get_user_model() is read at call time: the user model is a setting"
     ),
@@ -350,4 +347,6 @@ def test_known_and_allowed_entries_are_owned_and_explained():
 def test_the_graph_sees_relative_and_function_level_imports():
     """The walk itself: a relative import resolves to its module, a function's import counts."""
     assert "games.core.engine" in edges()["games.core.registry"]
-    assert ("games.galzyr.shelf", True) in imports()["games.galzyr.apps"]
+    assert ("django.contrib.auth", True) in imports()[
+        "storybook.management.commands.make_librarian"
+    ]

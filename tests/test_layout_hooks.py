@@ -1,7 +1,8 @@
 """Pure modules install no hook (tests/test_layout.py declares which are pure): no function
 rebinds a module-level name (``global``: something installed at start-up that the rules then
 reach through) and no module-level ``ContextVar`` hands things over unseen. Pure rules are
-handed what they need by the service that loads them (``Game.named``, ``Game.needs_fn``).
+handed what they need by the service that starts or loads them (``Game.named``, and the
+supplier of games/core/needs.py).
 
 ``KNOWN`` only shrinks, as test_layout.py's does: delete a line once it is fixed.
 """
@@ -14,11 +15,7 @@ from pathlib import Path
 from tests.layout_graph import modules
 from tests.test_layout import is_pure
 
-KNOWN = {
-    # Galzyr's setup, Game.needs_fn and the new-table form still find the books through the
-    # shelf GalzyrConfig.ready() installs (games/galzyr/shelf.py); State.book() no longer does.
-    "games.galzyr.reader.book._shelf": "PURE",
-}
+KNOWN: dict[str, str] = {}
 
 
 def hooks(path: Path) -> set[str]:

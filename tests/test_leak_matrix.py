@@ -31,9 +31,9 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from games.core.engine import RuleError
 from games.core.registry import all_games
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
-from games.services import backups, seating, tables, turns
+from games.services import backups, handed, seating, tables, turns
 from games.web import credentials
 from tests.games.services.test_tables_loaded_state import random_args, scalars_of
 from tests.seating import claim, cookie_value
@@ -51,7 +51,7 @@ def many_tries(settings):
 
 @pytest.fixture(autouse=True)
 def world():
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
 
 
@@ -72,7 +72,7 @@ def pairs(value, key: str = "", out: set | None = None, keep: frozenset = frozen
 
 
 def holds_secrets(table: Table) -> bool:
-    game = all_games()[table.game]
+    game = handed.game(table.game)
     return any(forbidden_for(table, seat.id) for seat in game.seats(table.state))
 
 
@@ -90,7 +90,7 @@ def played(slug: str, options: dict, seed: int) -> Table:
     """A table of ``slug`` after its opening and a random walk through its services (a real
     log), stopped as soon as some seat holds a secret. Entering card data by hand is left out
     of the walk."""
-    game = all_games()[slug]
+    game = handed.game(slug)
     rng = random.Random(f"leaks-{slug}-{json.dumps(options)}-{seed}")
     table = tables.create_table(slug, "Leaks", options, group="Leak group")
     for seat, name, args in OPENINGS.get(slug, []):
@@ -165,19 +165,19 @@ def requesters(table: Table) -> list[tuple[str, str | None, bool, Client]]:
 def public_names(table: Table) -> set:
     """Values that name things everyone is shown, whoever's view holds them: seats and their
     labels, moves (a view lists the moves its seat may make), and the log's sentences."""
-    game = all_games()[table.game]
+    game = handed.game(table.game)
     names = set(game.moves) | {s.id for s in game.seats(table.state)}
     names |= {s.label for s in game.seats(table.state)}
     return names | set(table.moves.values_list("sentence", flat=True))
 
 
 def seat_ids(table: Table) -> list[str]:
-    return [seat.id for seat in all_games()[table.game].seats(table.state)]
+    return [seat.id for seat in handed.game(table.game).seats(table.state)]
 
 
 def withheld_from(table: Table, seat: str | None, keep: frozenset) -> set:
     """(key, type, value) another seat's view holds and this one's lacks, public names aside."""
-    game = all_games()[table.game]
+    game = handed.game(table.game)
     own_seat = seat or "table"
     own = pairs(game.view(table.state, own_seat), keep=keep)
     others = set()
@@ -190,7 +190,7 @@ def withheld_from(table: Table, seat: str | None, keep: frozenset) -> set:
 
 def forbidden_for(table: Table, seat: str | None) -> set:
     """(key, type, value) of every secret another seat's view holds and this one's lacks."""
-    secret_keys = all_games()[table.game].secret_keys
+    secret_keys = handed.game(table.game).secret_keys
     return {p for p in withheld_from(table, seat, secret_keys) if p[0] in secret_keys}
 
 
@@ -203,7 +203,7 @@ def secret_texts(table: Table, forbidden: set, seat: str | None) -> set[str]:
     """The forbidden values a page or a JSON sentence could quote: phrases long enough to mean
     something, that the requester's own view holds under no key and the log's sentences don't
     tell everyone."""
-    game = all_games()[table.game]
+    game = handed.game(table.game)
     own_values = {v for _k, _t, v in pairs(game.view(table.state, seat or "table"))}
     log = " ".join(table.moves.values_list("sentence", flat=True))
     return {
@@ -248,8 +248,8 @@ def with_secrets(slug: str) -> Table:
     """A table of ``slug`` where some seat holds a secret: each of the game's option sets
     in turn, a few seeds each. A game that declares no secrets: its first sample table after
     the whole walk, each seat's view holding nothing another's lacks."""
-    if not all_games()[slug].secret_keys:
-        table = played(slug, all_games()[slug].sample_options[0], seed=0)
+    if not handed.game(slug).secret_keys:
+        table = played(slug, handed.game(slug).sample_options[0], seed=0)
         hidden = {seat: undeclared_for(table, seat) for seat in seat_ids(table)}
         assert not any(hidden.values()), (
             f"{slug} declares no secret_keys, yet some seats' views lack what others hold "
@@ -257,12 +257,12 @@ def with_secrets(slug: str) -> Table:
         )
         return table
     for seed in range(3):
-        for options in all_games()[slug].sample_options:
+        for options in handed.game(slug).sample_options:
             table = played(slug, options, seed)
             if slug in SECRET_STATES and not holds_secrets(table):
                 state = dict(table.state)
                 SECRET_STATES[slug](state)
-                table.state = all_games()[slug].load(state).model_dump(mode="json")
+                table.state = handed.game(slug).load(state).model_dump(mode="json")
                 table.save(update_fields=["state"])
             if holds_secrets(table):
                 return table
@@ -276,7 +276,7 @@ def test_no_secret_reaches_another_requester(slug):
 
 def check_no_secret_reaches_another_requester(slug: str) -> None:
     table = with_secrets(slug)
-    game = all_games()[slug]
+    game = handed.game(slug)
     addresses = table_addresses(table)
     assert {"games:table", "games:poll", "api-table", "api-history", "api-export"} <= {
         name for name, _ in addresses

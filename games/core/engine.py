@@ -11,11 +11,12 @@ that breaks the rules raises ``RuleError`` with a sentence a player understands.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
+from games.core.needs import Later, Supplier
 from games.core.refusals import describe_validation_error
 from games.core.rng import Rng
 from games.core.words import possessive
@@ -197,7 +198,9 @@ class Game(Generic[S]):
     title: str
     State: type[S]
     Options: type[BaseModel]
-    setup_fn: Callable[[Any, int], S]
+    # (options, seed, needs): every game's setup takes what its rules need (games/core/needs.py;
+    # None for a game that needs nothing, which ignores it).
+    setup_fn: Callable[[Any, int, Any], S]
     view_fn: Callable[[S, str], dict[str, Any]]
     seats_fn: Callable[[S], list[Seat]]
     outcome_fn: Callable[[S], Outcome | None] = lambda state: None
@@ -243,14 +246,14 @@ class Game(Generic[S]):
     # counts, modes): the platform's generic tests play each one (tests/games/, tests/api/),
     # so a game in the registry is checked without a list of games in any test.
     sample_options: tuple[dict[str, Any], ...] = ()
-    # What a state's rules need beyond its JSON (Galzyr: its world's book): ``needs_fn(data)``,
-    # asked once by the service that loaded a table, ``hand_fn`` gives each state loaded from it;
-    # a load handed nothing (a replay, a view) hands a ``Later``, asked if the rules read it.
-    needs_fn: Callable[[dict[str, Any]], Any] | None = None
+    # What a state's rules need beyond its JSON (Galzyr: its world's book; games/core/needs.py):
+    # ``hand_fn`` gives it to a state; ``supplier`` fetches it, handed by the services (never
+    # set in a game's module: the fetching is the game's Django side).
     hand_fn: Callable[[S, Any], None] | None = None
+    supplier: Supplier | None = field(default=None, repr=False)
     # Data a state names by digest (games/core/named.py: Galzyr's card catalog): ``named_fn``
     # gives a model's as JSON (stored with the table); ``named(digest)`` reads it back (None:
-    # not found), handed by the services (blobs.game) as validation context ``{"named": …}``.
+    # not found), handed by the services (handed.game) as validation context ``{"named": …}``.
     named_fn: Callable[[S], dict[str, Any]] | None = None
     named: Callable[[str], Any] = field(default=lambda digest: None, repr=False)
 
@@ -262,13 +265,19 @@ class Game(Generic[S]):
         except ValidationError as exc:
             raise ArgsError(describe_validation_error(exc, "options")) from exc
 
-    def setup(self, options: dict[str, Any] | None, seed: int) -> dict[str, Any]:
-        return self.start(options, seed)[1]
+    def setup(self, options: dict[str, Any] | None, seed: int, needs: Any = None) -> dict[str, Any]:
+        return self.start(options, seed, needs)[1]
 
-    def start(self, options: dict[str, Any] | None, seed: int) -> tuple[S, dict[str, Any]]:
+    def start(
+        self, options: dict[str, Any] | None, seed: int, needs: Any = None
+    ) -> tuple[S, dict[str, Any]]:
         """A new table's state, checked: the model (its ``named_data`` is stored with the
-        table) and its JSON."""
-        state = self.setup_fn(self.parse_options(options), seed)
+        table) and its JSON. ``needs``: what setup needs, else the supplier's for the options."""
+        parsed = self.parse_options(options)
+        if needs is None and self.supplier is not None:
+            needs = self.supplier.for_options(parsed)
+        state = self.setup_fn(parsed, seed, needs)
+        self.hand(state, needs)
         self.check(state)
         data = dump(state)
         self.check_bounds(data)
@@ -276,22 +285,26 @@ class Game(Generic[S]):
 
     def load(self, data: dict[str, Any], needs: Any = None) -> S:
         state = self.State.model_validate(data, context={"named": self.named})
-        if needs is None and self.needs_fn is not None:
+        if needs is None and self.supplier is not None:
             needs = Later(lambda: self.needs(data))
         self.hand(state, needs)
         return state
+
+    def supplied_by(self, supplier: Supplier | None) -> Game[S]:
+        """This game, its needs fetched by ``supplier`` (the services' Django side; a test's)."""
+        return replace(self, supplier=supplier)
 
     def named_data(self, state: S) -> dict[str, Any]:
         """The data ``state`` names by digest, by digest (``named_fn``; none by default)."""
         return self.named_fn(state) if self.named_fn is not None else {}
 
     def needs(self, data: dict[str, Any]) -> Any:
-        """What this game's rules need beyond the state ``data`` (``needs_fn``), for ``load``:
-        the service that loaded the state asks, so the rules never look for it."""
-        return self.needs_fn(data) if self.needs_fn is not None else None
+        """What the rules of the stored state ``data`` need (the supplier's answer, if any), for
+        ``load``: the service that loaded the state asks, so the rules never look for it."""
+        return self.supplier.for_state(data) if self.supplier is not None else None
 
     def hand(self, state: S, needs: Any) -> None:
-        """Give ``state`` what its rules need beyond its JSON (``needs_fn``'s answer, if any)."""
+        """Give ``state`` what its rules need beyond its JSON (``hand_fn``), when it has it."""
         if self.hand_fn is not None and needs is not None:
             self.hand_fn(state, needs)
 
@@ -378,22 +391,6 @@ class Game(Generic[S]):
 
     def outcome(self, data: dict[str, Any]) -> Outcome | None:
         return self.outcome_fn(self.load(data))
-
-
-class Later:
-    """What a state's rules need, asked for the first time the rules read it (``Game.load``
-    handed nothing): ``get()`` asks once and keeps the answer."""
-
-    __slots__ = ("_ask", "_answer")
-
-    def __init__(self, ask: Callable[[], Any]) -> None:
-        self._ask: Callable[[], Any] | None = ask
-        self._answer: Any = None
-
-    def get(self) -> Any:
-        if self._ask is not None:
-            self._answer, self._ask = self._ask(), None
-        return self._answer
 
 
 def dump(state: BaseModel) -> dict[str, Any]:

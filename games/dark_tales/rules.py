@@ -49,7 +49,7 @@ from games.dark_tales.state import (
 HAND_SIZE = 3
 
 
-def setup(options: Options, seed: int) -> State:
+def setup(options: Options, seed: int, needs: None) -> State:
     rng = Rng(seed)
     cards, settings = table_entries(options.cards), table_settings(options.settings)
     catalog = Catalog(cards, settings)

@@ -15,8 +15,9 @@ Pure rules (no Django, no I/O; tests/test_layout.py checks them):
 - ``seat_view/``: what each seat may see (``reader``: the seats and the view; ``campaign``)
 - ``playtest/``: a world's book played many times with these rules
 
-Django side, the game's own: ``apps`` (installs the shelf that reads stored worlds,
-``shelf``), ``web`` (the trays and "where is" pages and their API) and ``urls`` (their
-routes, which the registry's ``GAME_URLS`` adds to the platform's), ``templatetags`` and
-``management`` (its commands).
+Django side, the game's own: ``shelf`` (the books of the stored worlds, which the services
+hand the rules: games/services/handed.py; the new-table form's worlds), ``apps``, ``web``
+(the trays and "where is" pages and their API) and ``urls`` (their routes, which the
+registry's ``GAME_URLS`` adds to the platform's), ``templatetags`` and ``management`` (its
+commands).
 """

@@ -7,17 +7,13 @@ from storybook.lint.sections import add_section
 
 class GalzyrConfig(AppConfig):
     """Lands of Galzyr as an app of its own: its template tags and management commands sit
-    beside its code, and at start-up it installs the reader's shelf over the storybook's stored
-    worlds and adds its campaign readiness to lint's report (the Galzyr side depends on the
-    storybook, never the other way round)."""
+    beside its code, and at start-up it adds its campaign readiness to lint's report (the
+    Galzyr side depends on the storybook, never the other way round). Its books reach the rules
+    from the services (games/services/handed.py), not through anything installed here."""
 
     name = "games.galzyr"
     label = "galzyr"
     verbose_name = _("Lands of Galzyr")
 
     def ready(self) -> None:
-        # Django imports models only once every app is loaded, hence here and not at the top.
-        from games.galzyr.shelf import install
-
-        install()  # the reader's books, from the storybook's stored worlds
         add_section("campaign mode", campaign_section)

@@ -13,23 +13,13 @@ moves → the pure rules (reader/, campaign/).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TypeVar
-
 from games.core.engine import Game, RuleError, collect
 from games.core.rng import Rng
 from games.galzyr.catalog import SavedCatalog
 from games.galzyr.moves import book_calendar, checks, effects, scenes, who_plays
 from games.galzyr.moves.campaign import between_games, board, holdings, own_cards, turns
 from games.galzyr.moves.campaign.between_games import start_campaign
-from games.galzyr.reader.book import (
-    Book,
-    WorldChoice,
-    available_worlds,
-    default_world,
-    open_book,
-    world_choices,
-)
+from games.galzyr.reader.book import Book
 from games.galzyr.reader.reading import printed
 from games.galzyr.seat_view.reader import seats, view
 from games.galzyr.state import (
@@ -43,18 +33,18 @@ from games.galzyr.state import (
     to_act,
 )
 
-W = TypeVar("W")
 
-
-def setup(options: Options, seed: int) -> State:
+def setup(options: Options, seed: int, book: Book | None) -> State:
+    """A new table, reading ``book``: the chosen world's (or the default one's), handed by the
+    service creating the table (its supplier's ``for_options``)."""
+    if book is None:
+        raise RuleError("No books are available: the storybook is not set up on this server.")
     rng = Rng(seed)
-    slug = options.world or default_world()
-    book = open_book(slug)
     deck = [ev.card for ev in book.events]
     rng.shuffle(deck)
     n = len(options.players)
     state = State(
-        world=slug,
+        world=book.slug,
         players=[name.strip() or f"Player {i + 1}" for i, name in enumerate(options.players)],
         challenge=options.challenge,
         prestige=[0] * n,
@@ -87,44 +77,12 @@ def catalog_from_state(state: State) -> dict:
     return SavedCatalog(own_cards=state.own_cards).model_dump(mode="json", exclude_defaults=True)
 
 
-def needs(data: dict) -> Book | None:
-    """The book of the state's world, opened for the service that loaded the state
-    (``Game.needs_fn``) so the rules read it without asking the shelf; None when that world
-    is not loaded (the rules say so when they need it)."""
-    try:
-        return open_book(data["world"])
-    except RuleError:
-        return None
-
-
 def named_data(state: State) -> dict[str, object]:
     """The data the state names by digest (``Game.named_fn``): its campaign's card copies."""
     return state.campaign.named_data() if state.campaign is not None else {}
 
 
-class GalzyrGame(Game):
-    """The reader's Game; ``worlds`` lists the loaded books for the new-table form."""
-
-    @property
-    def worlds(self) -> list[tuple[str, str]]:
-        """Every loaded world with a book, the default one first."""
-        return _default_first(available_worlds(), lambda w: w[0])
-
-    @property
-    def world_choices(self) -> list[WorldChoice]:
-        """The same worlds with their adventurers (the campaign's choices on the form)."""
-        return _default_first(world_choices(), lambda w: w.slug)
-
-
-def _default_first(worlds: list[W], slug: Callable[[W], str]) -> list[W]:
-    try:
-        first = default_world()
-    except RuleError:
-        return worlds
-    return sorted(worlds, key=lambda w: slug(w) != first)
-
-
-game = GalzyrGame(
+game = Game(
     slug="galzyr",
     title="Lands of Galzyr",
     State=State,
@@ -160,7 +118,8 @@ game = GalzyrGame(
         {"players": ["Ada", "Bo"], "world": "sallowmere-marches"},
         {"players": ["Ada", "Bo"], "world": "sallowmere-marches", "mode": "campaign"},
     ),
-    needs_fn=needs,
+    # Its rules read the world's book, handed to setup and to each state loaded (the game's
+    # supplier, a Shelf: games/galzyr/reader/book.py), never looked for.
     hand_fn=State.hand,
     # The own box's cards a group names are the group's (catalog.py): saved for it when
     # the keeper names one (``keep_for_group_after``), filled into its new tables' options.

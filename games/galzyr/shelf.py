@@ -1,15 +1,17 @@
-"""The reader's books from the database: ``GalzyrConfig.ready()`` installs a ``DatabaseShelf``.
+"""The reader's books from the database: the ``DatabaseShelf`` the services supply the Galzyr
+game with (games/services/handed.py), and the worlds the new-table form offers.
 
-The rules read books through a small pure interface (``games.galzyr.reader.book``); this is its
-Django side, beside apps.py (reader/ is pure), over the storybook's stored worlds
-(``storybook.stored_worlds``). Asking for a book costs one small query (is the world's hash still the
-same?); a book is kept per process by its world's row id and content hash, so only a changed or
-new world is read again, and each scene is read when it is first opened (then the book keeps
-it).
+The rules are handed books (a ``Shelf``'s, games/galzyr/reader/book.py); this is the Django
+side, beside apps.py (reader/ is pure), over the storybook's stored worlds
+(``storybook.stored_worlds``). Asking for a book costs one small query (is the world's hash
+still the same?); a book is kept per process by its world's row id and content hash, so only a
+changed or new world is read again, and each scene is read when it is first opened (then the
+book keeps it).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from django.conf import settings
@@ -42,7 +44,9 @@ def _book(world_id: int, version: str, slug: str) -> books.Book | None:
     )
 
 
-class DatabaseShelf:
+class DatabaseShelf(books.Shelf):
+    """The stored worlds' books: what the services hand the Galzyr game (its supplier)."""
+
     def book(self, slug: str) -> books.Book | None:
         row = stored_worlds.stamp(slug)
         if row is None:
@@ -50,30 +54,43 @@ class DatabaseShelf:
         world_id, version = row
         return _book(world_id, version, slug)
 
-    def forget(self) -> None:
-        """Drop every kept book (tests measure the cold path with it; a rolled-back test's
-        rows must not outlive it)."""
-        _book.cache_clear()
-
     def default_slug(self) -> str | None:
-        preferred = getattr(settings, "TALEKEEPER_SAMPLE_WORLD", SAMPLE_WORLD)
-        slugs = [slug for slug, _name in stored_worlds.with_scenes()]
-        if preferred in slugs:
-            return preferred
-        return slugs[0] if slugs else None
-
-    def worlds(self) -> list[tuple[str, str]]:
-        return stored_worlds.with_scenes()
-
-    def world_choices(self) -> list[books.WorldChoice]:
-        """Every world with scenes, and those with only a card catalog (the published box's
-        facts), read from the printed book."""
-        return [
-            books.WorldChoice(w.slug, w.name, w.adventurers, printed=not w.has_scenes)
-            for w in stored_worlds.offered()
-        ]
+        return _default([slug for slug, _name in stored_worlds.with_scenes()])
 
 
-def install() -> None:
-    """Let the reader find its books in the database (called from GalzyrConfig.ready)."""
-    books.install(DatabaseShelf())
+def _default(with_scenes: list[str]) -> str | None:
+    """Of the worlds with scenes (by name), the one a new table reads when it names none."""
+    preferred = getattr(settings, "TALEKEEPER_SAMPLE_WORLD", SAMPLE_WORLD)
+    if preferred in with_scenes:
+        return preferred
+    return with_scenes[0] if with_scenes else None
+
+
+def forget_books() -> None:
+    """Drop every kept book (tests measure the cold path with it; a rolled-back test's rows
+    must not outlive it)."""
+    _book.cache_clear()
+
+
+@dataclass(frozen=True)
+class WorldChoice:
+    """A world the new-table form offers, with its adventurers (id, name) in the world's order.
+    ``printed``: the world has no scenes here (the published box's facts): its scenes are read
+    from the printed book, and the app keeps the box in campaign mode."""
+
+    slug: str
+    name: str
+    adventurers: tuple[tuple[str, str], ...] = ()
+    printed: bool = False
+
+
+def world_choices() -> list[WorldChoice]:
+    """The worlds the new-table form offers, the default one first: every world with scenes,
+    and those with only a card catalog (the published box's facts), read from the printed
+    book. One query for every world and its adventurers."""
+    offered = [
+        WorldChoice(w.slug, w.name, w.adventurers, printed=not w.has_scenes)
+        for w in stored_worlds.offered()
+    ]
+    first = _default([w.slug for w in offered if not w.printed])
+    return sorted(offered, key=lambda w: w.slug != first)

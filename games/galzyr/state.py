@@ -7,7 +7,8 @@ from typing import Literal
 from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
 from games.core.bounds import Seed, upto
-from games.core.engine import Later, Outcome
+from games.core.engine import Outcome
+from games.core.needs import Later
 from games.galzyr.campaign import Campaign
 from games.galzyr.campaign import check as campaign_check
 from games.galzyr.campaign import reached_end as campaign_reached_end
@@ -151,7 +152,7 @@ class State(BaseModel):
     # until the check is resolved, as the rulebook reveals them (off: seen once chosen).
     hide_outcomes: bool = True
     # The world's book, handed over by whoever loaded the state (``Game.load``: the service's
-    # book, or a ``Later`` that asks ``Game.needs_fn`` the first time the rules read it).
+    # book, or a ``Later`` that asks the game's supplier the first time the rules read it).
     _book: Book | Later | None = PrivateAttr(default=None)
 
     @property

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 
 from games.core.engine import TABLE_SEAT, RuleError, Seat
 from games.models import Claim, Table
-from games.services import blobs
+from games.services import handed
 
 PUBLIC_SEAT = TABLE_SEAT  # whose view a keeper holding no seat gets: the shared display's
 
@@ -131,7 +131,7 @@ def visitor(table: Table, held: Access) -> Visitor | None:
     """All ``held`` reads at ``table`` when it reads no more than the code finds, else None."""
     if reads_table(held):
         return None
-    seats = blobs.game(table.game).seats(table.state)
+    seats = handed.game(table.game).seats(table.state)
     return Visitor(table.code, table.game, table.name, seats, take_a_seat())
 
 
@@ -234,7 +234,7 @@ def act_for(table: Table, held: Access, seat_id: str | None) -> Access:
                 "its own seat only."
             )
         )
-    seat = next((s for s in blobs.game(table.game).seats(table.state) if s.id == seat_id), None)
+    seat = next((s for s in handed.game(table.game).seats(table.state) if s.id == seat_id), None)
     if seat is None or seat.kind == TABLE_SEAT:
         raise RuleError(_("There is no seat “%(seat)s” at this table.") % {"seat": seat_id})
     if seat_id in held_seats(table, fresh=True):

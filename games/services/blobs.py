@@ -2,25 +2,22 @@
 
 A Lands of Galzyr campaign names its card copies by digest instead of carrying it; the table
 keeps the data once under that name (``Table.blobs``). This module hands it to the rules:
-``game(slug)`` is the registered game handed ``stored``, which answers a digest from the data
-this process keeps, else from the tables that store it (once per process), so a state loaded
-by a service always finds what it names and the rules fetch nothing themselves. The rules
-keep their own parsed form by digest (games/galzyr/campaign/state.py), so a move reads here
-only when that form is not kept.
+the services' game (games/services/handed.py) is handed ``stored``, which answers a digest
+from the data this process keeps, else from the tables that store it (once per process), so a
+state loaded by a service always finds what it names and the rules fetch nothing themselves.
+The rules keep their own parsed form by digest (games/galzyr/campaign/state.py), so a move
+reads here only when that form is not kept.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
-from games.core.engine import Game
 from games.core.named import ByDigest, digest_of, named_in
-from games.core.registry import get_game
 from games.models import Table
 
 # Data a document brings while it is checked: read, never kept (an import refused later must
@@ -85,15 +82,8 @@ def needed(state: Any) -> dict[str, Any]:
 
 def stored(digest: str) -> Any | None:
     """The data named ``digest``, or None when it is nowhere: what ``Game.named`` hands the
-    rules (games/core/named.py)."""
+    rules (games/core/named.py; handed.game)."""
     try:
         return data_of(digest)
     except MissingBlob:
         return None
-
-
-def game(slug: str) -> Game:
-    """The game ``slug`` as the services run it: the registered game handed ``stored`` (as
-    ``Game.named``), so every state the services load finds the data it names. A copy made per
-    call (a few microseconds), so it follows the registered game as it is now."""
-    return dataclasses.replace(get_game(slug), named=stored)

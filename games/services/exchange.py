@@ -32,7 +32,7 @@ from pydantic import (
 from games.core import patch
 from games.core.engine import RuleError
 from games.models import Backup, Move, Table, keeps_key_order
-from games.services import blobs, bounded_json, group_results, replay
+from games.services import blobs, bounded_json, group_results, handed, replay
 from games.services import import_faults as faults
 
 FORMAT = "talekeeper.table"
@@ -186,7 +186,7 @@ def _validated(data: Any) -> tuple[TableDocument, list[dict]]:
     except ValidationError as exc:
         raise ImportRefused(faults.document_fault(exc), faults.detail(exc)) from None
     try:
-        game = blobs.game(doc.game)
+        game = handed.game(doc.game)
     except LookupError:
         raise ImportRefused(_("This server has no game “%(game)s”.") % {"game": doc.game}) from None
     expected = list(range(2, doc.version + 1))

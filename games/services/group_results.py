@@ -16,7 +16,7 @@ from games.core import scores
 from games.core.engine import Game, Outcome
 from games.core.registry import all_games
 from games.models import Table
-from games.services import blobs
+from games.services import handed
 
 
 def key_for(
@@ -56,7 +56,7 @@ def finished_by_game(key: str) -> dict[str, list[tuple[Table, Game, Outcome]]]:
     tables = Table.objects.filter(group_key=key, game__in=list(games)).order_by("created")
     by_game: dict[str, list[tuple[Table, Game, Outcome]]] = {}
     for table in tables:
-        game = blobs.game(table.game)
+        game = handed.game(table.game)
         outcome = game.outcome(table.state)
         if outcome and outcome.finished:
             by_game.setdefault(table.game, []).append((table, game, outcome))

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from games.core import patch, scores
 from games.core.engine import RuleError
 from games.models import Move, Table
-from games.services import blobs
+from games.services import handed
 from games.services.access import Access
 
 
@@ -50,7 +50,7 @@ def kept_states(table: Table) -> list[dict]:
 def finished_timeline(table: Table) -> scores.Timeline | None:
     """A finished table's scores at the end of each round (or turn, or move), undone moves
     left out; None while the game runs, whose scores may still be secret (face-down VP)."""
-    game = blobs.game(table.game)
+    game = handed.game(table.game)
     outcome = game.outcome(table.state)
     if not (outcome and outcome.finished):
         return None

@@ -25,7 +25,7 @@ from games.core.engine import Game, RuleError, Seat
 from games.core.named import named_in
 from games.live.hub import Marks
 from games.models import Move, Table, keeps_key_order
-from games.services import access, backups, blobs, catalogs, exchange, group_results
+from games.services import access, backups, blobs, catalogs, exchange, group_results, handed
 from games.services.access import Access, Credential, TableNotFound
 
 
@@ -59,8 +59,8 @@ class Written(tuple):
 
 
 def game_of(table: Table) -> Game:
-    """The table's game as the services run it: handed the data states name (blobs.game)."""
-    return blobs.game(table.game)
+    """The table's game as the services run it: handed what its rules need (handed.game)."""
+    return handed.game(table.game)
 
 
 def exists(code: str) -> bool:
@@ -150,7 +150,7 @@ def create_table(
     """A new table; ``group_key`` joins the results of the device's own tables of the same
     group (group_results.key_for), else the group gets a key of its own."""
     try:
-        game = blobs.game(game_slug)
+        game = handed.game(game_slug)
     except LookupError as exc:
         raise RuleError(str(exc)) from None
     name = clean_name(name, game.title)

@@ -111,7 +111,7 @@ def _made_stale(
 
 def _forget_private(state: BaseModel) -> None:
     """Drop the model's private caches (dark_tales' catalog) as a parse would have none; what
-    ``Game.needs_fn`` gave it (galzyr's book) is handed again after, as a fresh load is."""
+    ``Game.needs`` gave it (galzyr's book) is handed again after, as a fresh load is."""
     for name, attr in type(state).__private_attributes__.items():
         setattr(state, name, attr.get_default())
 

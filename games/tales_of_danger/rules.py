@@ -31,7 +31,7 @@ from games.tales_of_danger.state import Options, Player, State
 SPONSORS_FOR = {2: 3, 3: 4}
 
 
-def setup(options: Options, seed: int) -> State:
+def setup(options: Options, seed: int, needs: None) -> State:
     rng = Rng(seed)
     catalog = default_catalog()
     if options.sponsors or options.people:

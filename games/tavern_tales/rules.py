@@ -34,7 +34,7 @@ from games.tavern_tales.state import (
 OPENING_HAND = 4  # 3-5 players: deal 6, keep 4; 2 players: deal 5, keep 4
 
 
-def setup(options: Options, seed: int) -> State:
+def setup(options: Options, seed: int, needs: None) -> State:
     rng = Rng(seed)
     catalog = merge(shipped(), options.catalog)
     count = len(options.players)

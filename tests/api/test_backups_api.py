@@ -108,9 +108,9 @@ def test_anyone_but_a_keeper_is_refused_with_json(api, table, who):
 
 
 def test_a_story_master_who_is_not_a_keeper_is_refused(tally_registered):
-    from games.galzyr.reader import book as books
+    from games.galzyr.shelf import forget_books
 
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
     campaign = tables.create_table(
         "galzyr",

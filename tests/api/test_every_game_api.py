@@ -11,8 +11,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from games.core.engine import RuleError
-from games.core.registry import all_games
 from games.models import Table
+from games.services import handed
 from tests.games.services.test_tables_loaded_state import (
     random_args,
     sample_cases,
@@ -28,7 +28,7 @@ def an_accepted_move(
 ) -> tuple[str, dict, str]:
     """(move, args, seat) the rules accept on ``data``, found as the generic walks find them
     (by one of ``seats``, or any)."""
-    game = all_games()[slug]
+    game = handed.game(slug)
     rng = random.Random(f"api-{slug}")
     found = scalars_of(data)
     seats = seats or [seat.id for seat in game.seats(data)]
@@ -45,7 +45,7 @@ def an_accepted_move(
 
 
 def check_the_api_plays(slug: str, options: dict) -> None:
-    game = all_games()[slug]
+    game = handed.game(slug)
     keeper = APIClient()
     created = keeper.post(
         "/api/tables/", {"game": slug, "name": "Through the API", "options": options}, format="json"

@@ -26,7 +26,7 @@ from rest_framework.authtoken.models import Token
 
 from games.api.schema import pascal
 from games.core.registry import all_games
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
 from librarians import make_librarian
 from tests.api.test_every_game_api import an_accepted_move
@@ -161,10 +161,10 @@ def connect(generated, live_server):
 
 @pytest.fixture
 def world(transactional_db):
-    books.installed().forget()
+    forget_books()
     call_command("load_world", f"fixtures/worlds/{WORLD}", stdout=StringIO())
     yield
-    books.installed().forget()
+    forget_books()
 
 
 def test_a_generated_client_plays_every_game(generated, connect, live_server, world):

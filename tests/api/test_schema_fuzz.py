@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from config.wsgi import application
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 
 
 @pytest.fixture(autouse=True)
@@ -32,10 +32,10 @@ def keep_test_connection_open():
 @pytest.fixture
 def sample_world(db):
     """A world with a book, as `make run` has: a new Lands of Galzyr table reads it."""
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
     yield
-    books.installed().forget()  # the test's rows are rolled back: so must the shelf be
+    forget_books()  # the test's rows are rolled back: so must the shelf be
 
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", application)

@@ -17,7 +17,7 @@ from bench.loadtest import parse_args
 from bench.loadtest_clients import Run
 from bench.loadtest_pairs import WORLD_FOLDER, close_pairs, prepare_pairs, tap_pairs
 from bench.loadtest_report import render, summary
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Move, Table
 from tests.bench.asyncio_thread import run as run_async
 
@@ -30,10 +30,10 @@ def test_the_number_of_pairs_is_an_option_and_the_run_time_stays_a_minute():
 @pytest.fixture
 def sample_world():
     """The sample world in the database, and no book of it remembered after the test."""
-    books.installed().forget()
+    forget_books()
     call_command("load_world", WORLD_FOLDER, stdout=StringIO())
     yield
-    books.installed().forget()
+    forget_books()
 
 
 @pytest.mark.django_db(transaction=True)

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.galzyr.state import State
 from games.services import tables, turns
 from tests.browser import seats
@@ -30,7 +30,7 @@ WORLDS = {
 
 @pytest.mark.parametrize("slug", WORLDS)
 def test_a_scene_of_each_example_world_opens_in_campaign_mode(live_server, chromium, slug):
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(EXAMPLES / slug), stdout=StringIO())  # slug: the folder's
     location, number, title = WORLDS[slug]
     table = tables.create_table(

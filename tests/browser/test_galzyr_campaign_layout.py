@@ -24,7 +24,7 @@ from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from games.galzyr.campaign.text import possessive
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.galzyr.state import State
 from games.services import tables, turns
 from tests.browser import galzyr_steps as gz
@@ -47,7 +47,7 @@ HEIGHT = "() => document.documentElement.scrollHeight"
 def campaign_table(reading: bool = True):
     """A campaign of the sample world: the active player's figure at the Sallow Mere, the story
     begun and (``reading``) scene 1101 open. Returns the table and its seats by name."""
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(SAMPLE), stdout=StringIO())
     table = tables.create_table(
         "galzyr",

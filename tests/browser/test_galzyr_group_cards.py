@@ -14,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
 from tests.browser import galzyr_steps as gz
 from tests.browser import seats
@@ -50,7 +50,7 @@ def take(page: Page, number: int, kind: str = "") -> None:
 
 
 def test_a_card_named_at_the_groups_table_is_known_at_its_next(live_server, chromium):
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
     tablet = chromium.new_context(viewport=TABLET, has_touch=True)
     tablet.set_default_timeout(8000)
@@ -80,7 +80,7 @@ def test_a_card_named_at_the_groups_table_is_known_at_its_next(live_server, chro
 
 
 def test_the_phone_keeps_the_form_sent_where_it_was(live_server, chromium):
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
     tablet = chromium.new_context(viewport=TABLET, has_touch=True)
     phone = chromium.new_context(viewport=PHONE, has_touch=True, is_mobile=True)

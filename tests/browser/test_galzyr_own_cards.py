@@ -12,7 +12,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.services import tables, turns
 from tests.browser import galzyr_steps as gz
 from tests.browser.conftest import PHONE, TABLET, save_shot
@@ -26,7 +26,7 @@ SIZES = {"phone": PHONE, "tablet": TABLET}
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_an_unknown_card_is_named_where_it_is_shown(live_server, chromium, size):
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
     table = tables.create_table(
         "galzyr",

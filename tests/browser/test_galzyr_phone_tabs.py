@@ -15,7 +15,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.galzyr.state import State
 from games.services import tables, turns
 from tests.browser import galzyr_steps as gz
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def travelling_table():
     """A campaign of the sample world, the active adventurer's figure placed: their turn's
     travel is next. Returns the table and the active player's seat."""
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(SAMPLE), stdout=StringIO())
     table = tables.create_table(
         "galzyr",

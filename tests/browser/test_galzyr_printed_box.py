@@ -19,13 +19,13 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
 from games.services import tables, turns
 from tests.browser import galzyr_steps as gz
 from tests.browser import seats
 from tests.browser.conftest import PHONE, TABLET, save_shot
-from tests.games.galzyr.reader.book_world import READER
+from tests.games.galzyr.worlds import READER
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -53,7 +53,7 @@ def tab(page: Page, name: str) -> None:
 def test_the_box_from_the_form_played_through_a_turn_with_the_printed_book(
     live_server, chromium, size
 ):
-    books.installed().forget()
+    forget_books()
     for world in ("sallowmere-marches", "lands-of-galzyr"):
         call_command("load_world", str(WORLDS / world), stdout=StringIO())
     context, sm = device(chromium, SIZES[size])
@@ -115,7 +115,7 @@ def test_the_box_from_the_form_played_through_a_turn_with_the_printed_book(
 def test_a_story_master_rolls_then_reveals(live_server, chromium, tmp_path, size):
     world = tmp_path / "reader"
     shutil.copytree(READER, world)
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(world), "--slug", "reader", stdout=StringIO())
     table = tables.create_table("galzyr", "Ferry", {"players": ["Mara"], "world": "reader"})
     for name, args in (("pick-month", {"month": "june"}), ("open-scene", {"number": 2001})):
@@ -161,7 +161,7 @@ def refused(page: Page, do) -> str:
 def test_a_card_the_app_does_not_know_and_saving_with_confirmation(live_server, chromium, size):
     """Card #213 from the printed book, taken as an item; then the game saved, asked first,
     and the boards' gold entered at the save."""
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
     table = tables.create_table(
         "galzyr",
@@ -228,7 +228,7 @@ def test_the_box_travels_anywhere_and_draws_the_event_card_the_group_drew(
     an event card drawn by its number, put where the printed scene says, and the turn ended.
     On the phone the reading player draws; on the tablet the shared display does (QA 7's
     blocker: its close form didn't ask where the card goes, so the turn couldn't end)."""
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
     table = tables.create_table(
         "galzyr",

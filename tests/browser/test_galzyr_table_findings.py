@@ -11,7 +11,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.services import tables, turns
 from tests.browser import seats
 from tests.browser.conftest import PHONE, save_shot
@@ -28,7 +28,7 @@ def move(table, name: str, args: dict):
 
 
 def test_on_a_phone_the_scene_comes_before_the_day(live_server, chromium):
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(SAMPLE), stdout=StringIO())
     table = tables.create_table(
         "galzyr", "Book", {"players": ["Mara", "Bo"], "world": "sallowmere-marches"}
@@ -57,7 +57,7 @@ def test_on_a_phone_the_scene_comes_before_the_day(live_server, chromium):
 
 
 def test_the_calendar_grid_shows_the_timer_tokens(live_server, chromium):
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(SAMPLE), stdout=StringIO())
     table = tables.create_table(
         "galzyr",

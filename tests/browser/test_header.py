@@ -14,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.services import tables
 from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.browser.seats import invite_url, join
@@ -29,7 +29,7 @@ LONG_NAME = "Thursday night at the Harbour club"  # a long table name must not w
 
 def running_tables() -> dict[str, object]:
     """A running table of every game, with a long name."""
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(SAMPLE), stdout=StringIO())
     players = {"players": ["Ada", "Bo", "Cy"]}
     made = {

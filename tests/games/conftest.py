@@ -26,9 +26,9 @@ def cold_process():
 @pytest.fixture
 def campaign():
     """A Lands of Galzyr campaign on the sample world: a ~8 KB state naming a ~50 KB catalog."""
-    from games.galzyr.reader import book as books
+    from games.galzyr.shelf import forget_books
 
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
     return tables.create_table(
         "galzyr",

@@ -1,15 +1,15 @@
-"""The book as the reader sees it, and where books come from (pure: no Django).
+"""The book as the reader sees it, and the shelves books come from (pure: no Django).
 
-The reader's rules never touch the database. The service that loads a table hands its state
-the world's ``Book`` (games/galzyr/game.py ``needs``/``hand``, opened with ``open_book``):
-the world's name, skills and names for sentences, its event cards, the list of its scenes,
-and ``scene(number)``, which fetches one scene on demand (and keeps it). A move and the page
-drawn after it share the book the move was handed.
+The reader's rules never touch the database. The service that starts or loads a table hands
+its setup or state the world's ``Book`` (games/core/needs.py): the world's name, skills and
+names for sentences, its event cards, the list of its scenes, and ``scene(number)``, which
+fetches one scene on demand (and keeps it). A move and the page drawn after it share the book
+the move was handed.
 
-Where books come from is pluggable: a *shelf* is installed with ``install(shelf)``. The
-Django side (``games.galzyr.shelf``) installs one that reads the loaded worlds from the
-database when the app starts; tests and scripts install a ``FolderShelf`` that loads world
-folders from disk.
+A ``Shelf`` is where books come from, and it is what the Galzyr game is supplied by
+(``Game.supplied_by``): the services hand it the Django side's ``DatabaseShelf``
+(games/galzyr/shelf.py, over the stored worlds), tests and scripts a ``FolderShelf`` that loads
+world folders from disk.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Protocol
+from typing import Any
 
 from games.core.engine import RuleError
 from storybook.format import Card, EventCard, Scene, WorldInfo
@@ -103,78 +103,38 @@ class Book:
         )
 
 
-@dataclass(frozen=True)
-class WorldChoice:
-    """A world the new-table form offers, with its adventurers (id, name) in the world's order.
-    ``printed``: the world has no scenes here (the published box's facts): its scenes are read
-    from the printed book, and the app keeps the box in campaign mode."""
+class Shelf:
+    """Where the reader finds books (``book`` and ``default_slug``, each shelf its own), and so
+    what a Galzyr table is handed: the ``Supplier`` of games/core/needs.py."""
 
-    slug: str
-    name: str
-    adventurers: tuple[tuple[str, str], ...] = ()
-    printed: bool = False
+    def book(self, slug: str) -> Book | None:
+        raise NotImplementedError
 
+    def default_slug(self) -> str | None:
+        """The world a new table reads when its options name none (None: no world has a book)."""
+        raise NotImplementedError
 
-class Shelf(Protocol):
-    """Where the reader finds books: installed once per process."""
+    def for_options(self, options: Any) -> Book:
+        """The book a new table's setup reads (``options``: the game's parsed ``Options``): its
+        chosen world's, else the default one's."""
+        slug = options.world or self.default_slug()
+        if slug is None:
+            raise RuleError("No world with a book is loaded yet; run manage.py load_fixtures.")
+        book = self.book(slug)
+        if book is None:
+            raise not_loaded(slug)
+        return book
 
-    def book(self, slug: str) -> Book | None: ...
-
-    def default_slug(self) -> str | None: ...
-
-    def worlds(self) -> list[tuple[str, str]]: ...  # (slug, name) of every world with a book
-
-    # the same, with their adventurers, and the worlds read from a printed book
-    def world_choices(self) -> list[WorldChoice]: ...
-
-
-_shelf: Shelf | None = None
-
-
-def install(shelf: Shelf | None) -> Shelf | None:
-    """Use ``shelf`` from now on; returns the one it replaces (tests put it back)."""
-    global _shelf
-    previous, _shelf = _shelf, shelf
-    return previous
-
-
-def installed() -> Shelf | None:
-    return _shelf
-
-
-def _require_shelf() -> Shelf:
-    if _shelf is None:
-        raise RuleError("No books are available: the storybook is not set up on this server.")
-    return _shelf
-
-
-def open_book(slug: str) -> Book:
-    book = _require_shelf().book(slug)
-    if book is None:
-        raise not_loaded(slug)
-    return book
+    def for_state(self, data: dict[str, Any]) -> Book | None:
+        """The book of a stored state's world (None: not loaded; the rules say so if read)."""
+        return self.book(data["world"])
 
 
 def not_loaded(slug: str) -> RuleError:
     return RuleError(f"The world “{slug}” is not loaded; load it with manage.py load_world first.")
 
 
-def default_world() -> str:
-    slug = _require_shelf().default_slug()
-    if slug is None:
-        raise RuleError("No world with a book is loaded yet; run manage.py load_fixtures.")
-    return slug
-
-
-def available_worlds() -> list[tuple[str, str]]:
-    return _shelf.worlds() if _shelf is not None else []
-
-
-def world_choices() -> list[WorldChoice]:
-    return _shelf.world_choices() if _shelf is not None else []
-
-
-class FolderShelf:
+class FolderShelf(Shelf):
     """Books loaded from world folders on disk (tests, scripts): ``FolderShelf([path, …])``.
 
     The slug of a folder is its name; pass a mapping to choose others. Each folder is loaded
@@ -200,18 +160,3 @@ class FolderShelf:
         if self.default is not None:
             return self.default
         return next(iter(self.folders), None)
-
-    def worlds(self) -> list[tuple[str, str]]:
-        return [(slug, book.name) for slug in self.folders if (book := self.book(slug))]
-
-    def world_choices(self) -> list[WorldChoice]:
-        return [
-            WorldChoice(
-                slug,
-                book.name,
-                tuple((a.id, a.name) for a in book.info.adventurers),
-                printed=not book.numbers,
-            )
-            for slug in self.folders
-            if (book := self.book(slug)) and (book.numbers or book.catalog)
-        ]

@@ -11,14 +11,15 @@ from typing import Any
 
 from django import template
 
+from games.galzyr.shelf import world_choices
 from games.galzyr.state import MAX_PLAYERS, UNCHOSEN
 
 register = template.Library()
 
 
 @register.simple_tag
-def gz_new_table(game, form) -> dict[str, Any]:
-    worlds = game.world_choices  # one query for every world and its adventurers
+def gz_new_table(form) -> dict[str, Any]:
+    worlds = world_choices()  # one query for every world and its adventurers, the default first
     # Two worlds of one name (a world loaded twice, under two slugs) are told apart by the slug
     # each was loaded under, the name load_world printed.
     named = Counter(w.name for w in worlds)

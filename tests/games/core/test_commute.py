@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from games.core import commute
 from games.core.patch import KEY_ORDER, diff, touched
 from games.core.registry import all_games
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Move
 from games.services import tables, turns
 from tests.games.core.test_commute_game import commons_registered  # noqa: F401 (autouse)
@@ -154,7 +154,7 @@ def test_the_api_makes_a_commuting_stale_move_and_answers_409_with_the_latest(ta
 
 @pytest.fixture
 def reading():
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
     table = tables.create_table(
         "galzyr", "Ferry", {"players": ["Mara", "Bo"], "world": "sallowmere-marches"}

@@ -16,7 +16,7 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Move
 from games.services import tables, turns
 from tests.games.core.test_commute_game import commons, commons_registered  # noqa: F401 (autouse)
@@ -189,7 +189,7 @@ def test_two_devices_tapping_the_same_thing_one_wins_the_other_sees_the_latest(t
 def test_the_story_masters_secret_answer_and_a_players_choice_are_both_made_through_the_api():
     """The issue's case, on the real game and through the API: the story master answers a
     secret question while the active player picks an option, within 100 ms of each other."""
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
     table = tables.create_table(
         "galzyr", "Ferry", {"players": ["Mara", "Bo"], "world": "sallowmere-marches"}

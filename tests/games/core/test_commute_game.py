@@ -29,7 +29,7 @@ class State(BaseModel):
     rng: int
 
 
-def setup(options: Options, seed: int) -> State:
+def setup(options: Options, seed: int, needs: None) -> State:
     n = len(options.players)
     return State(players=options.players, marks=[0] * n, rng=Rng(seed).state)
 

@@ -9,7 +9,7 @@ from io import StringIO
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
 from games.services import tables
 
@@ -17,7 +17,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 def own_box_table() -> Table:
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/lands-of-galzyr", stdout=StringIO())
     return tables.create_table(
         "galzyr",

@@ -1,13 +1,13 @@
-"""Galzyr moves made on a state straight through the rules (no database), for the rules tests:
-the state after, the sentence logged, or the refusal's sentence."""
+"""Galzyr moves made on a state straight through the rules, for the rules tests (no database:
+the worlds of worlds.py): the state after, the sentence logged, or the refusal's sentence."""
 
 from __future__ import annotations
 
 import pytest
 
 from games.core.engine import RuleError
-from games.galzyr.game import game
 from games.galzyr.state import State, reading_player
+from tests.games.galzyr.worlds import game
 
 
 def play(state: dict, move: str, args: dict | None = None, seat: str = "sm") -> dict:

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from games.galzyr.campaign import check
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
 from games.services import tables
 
@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def world():
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
 
 

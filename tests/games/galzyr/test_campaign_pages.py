@@ -12,7 +12,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.galzyr.campaign import check
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.galzyr.state import State
 from games.models import Table
 from games.services import tables
@@ -27,8 +27,7 @@ ITEMS = [150, 151, 153, 154]  # items with several copies in the library
 
 @pytest.fixture
 def world():
-    shelf = books.installed()
-    shelf.forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
 
 

@@ -14,7 +14,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.core.registry import get_game
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import GroupCatalog
 from games.services import blobs, catalogs, tables, turns
 from games.services.access import Access
@@ -30,7 +30,7 @@ COMPASS = {"number": 213, "name": "Brass compass", "timer": 3, "gold": 2, "save"
 
 @pytest.fixture(autouse=True)
 def box():
-    books.installed().forget()
+    forget_books()
     call_command("load_world", f"fixtures/worlds/{BOX}", stdout=StringIO())
 
 

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.core.engine import RuleError
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.services import tables, turns
 from games.templatetags import memo
 from tests.games.services.test_tables_loaded_state import random_args, scalars_of
@@ -30,7 +30,7 @@ STEPS, TRIES = 30, 60
 
 @pytest.fixture
 def world():
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
 
 

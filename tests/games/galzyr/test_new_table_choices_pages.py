@@ -7,12 +7,14 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.test import override_settings
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books, world_choices
 from games.galzyr.state import State
 from games.models import Table
+from games.services import tables
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +34,7 @@ def new() -> str:
 
 @pytest.fixture
 def world():
-    books.installed().forget()
+    forget_books()
     load(SAMPLE)
 
 
@@ -51,15 +53,33 @@ def form(**fields) -> dict:
 def test_the_form_offers_each_loaded_worlds_adventurers_in_a_constant_number_of_queries(
     client, world, new, django_assert_num_queries
 ):
-    with django_assert_num_queries(2):  # the worlds with their adventurers, the default one
+    with django_assert_num_queries(1):  # the worlds with their adventurers (and the default)
         content = client.get(new).content.decode()
     assert content.count('name="opt_adventurers"') == 6
     assert 'value="wren">Wren Tallowby</option>' in content
     assert 'value="competitive"' in content and "Co-operative (Harmony)" in content
     load(MINIMAL, "minimal")
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         content = client.get(new).content.decode()
     assert 'data-gz-of="minimal"' in content and ">Pell</option>" in content
+
+
+def test_the_form_lists_every_world_with_its_adventurers_default_first(world):
+    load(MINIMAL, "minimal")  # "Minimal Vale" comes first by name
+    worlds = world_choices()
+    assert [w.slug for w in worlds] == ["sallowmere-marches", "minimal"]
+    assert worlds[0].adventurers[:2] == (
+        ("odile", "Odile Brackwater"),
+        ("marrow", "Marrow Hollins"),
+    )
+
+
+@override_settings(TALEKEEPER_SAMPLE_WORLD="minimal")
+def test_the_default_world_is_the_settings_one_when_it_has_a_book(world):
+    load(MINIMAL, "minimal")
+    assert [w.slug for w in world_choices()] == ["minimal", "sallowmere-marches"]
+    table = tables.create_table("galzyr", "Friday", {"players": ["Mara"]})
+    assert table.state["world"] == "minimal"  # what the form offers first, a table reads
 
 
 def test_two_worlds_of_one_name_are_told_apart_by_their_slugs(
@@ -67,7 +87,7 @@ def test_two_worlds_of_one_name_are_told_apart_by_their_slugs(
 ):
     load(MINIMAL, "minimal")
     load(MINIMAL, "minimal-copy")  # the same world loaded again under another slug
-    with django_assert_num_queries(2):
+    with django_assert_num_queries(1):
         content = client.get(new).content.decode()
     assert '<option value="minimal">Minimal Vale (minimal)</option>' in content
     assert '<option value="minimal-copy">Minimal Vale (minimal-copy)</option>' in content

@@ -20,7 +20,7 @@ from django.core.management import call_command
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
 from games.services import tables
 from tests.games.galzyr.playing import story_master
@@ -35,7 +35,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def worlds():
-    books.installed().forget()
+    forget_books()
     for path in ("fixtures/worlds/sallowmere-marches", f"fixtures/worlds/{BOX}"):
         call_command("load_world", path, stdout=StringIO())
 
@@ -66,7 +66,7 @@ def move(client, table, name, data=None) -> str:
 
 # -- the form and the API: one service ---------------------------------------------------------
 def test_the_form_offers_the_box_as_one_clear_choice(client, worlds, django_assert_num_queries):
-    with django_assert_num_queries(2):  # the worlds with their adventurers, the default one
+    with django_assert_num_queries(1):  # the worlds with their adventurers (and the default)
         content = html.unescape(client.get(reverse("games:new", args=["galzyr"])).content.decode())
     assert f'value="{BOX}" data-gz-printed>{CHOICE}</option>' in content
     assert 'value="sallowmere-marches" selected>The Sallowmere Marches</option>' in content

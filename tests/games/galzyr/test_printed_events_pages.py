@@ -14,7 +14,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
 from games.services import tables
 from tests.games.galzyr.own_box import post as move
@@ -30,7 +30,7 @@ BOARD = "This world's routes aren't entered: the app takes the board's word."
 
 @pytest.fixture
 def worlds():
-    books.installed().forget()
+    forget_books()
     for slug in (SAMPLE, BOX):
         call_command("load_world", f"fixtures/worlds/{slug}", stdout=StringIO())
 

@@ -15,7 +15,7 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.galzyr.state import State
 from games.models import Table
 from games.services import tables, turns
@@ -31,7 +31,7 @@ GOES = "The event card drawn goes, as the printed scene says, to"
 
 @pytest.fixture
 def table() -> Table:
-    books.installed().forget()
+    forget_books()
     call_command("load_world", f"fixtures/worlds/{BOX}", stdout=StringIO())
     options = {"players": ["Mara", "Bo"], "world": BOX, "mode": "campaign"}
     return tables.create_table("galzyr", "Our box", options)

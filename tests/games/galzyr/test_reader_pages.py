@@ -6,16 +6,16 @@ from __future__ import annotations
 
 import html
 import re
-import shutil
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.services import tables, turns
-from tests.games.galzyr.reader.test_reading import MARKET, NOTES, READER, TOLL
+from tests.games.galzyr.reader.test_reading import NOTES
+from tests.games.galzyr.worlds import READER
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
@@ -24,13 +24,9 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
-def table(tmp_path):
-    world = tmp_path / "reader"
-    shutil.copytree(READER, world)
-    (world / "scenes" / "3001.yaml").write_text(TOLL, encoding="utf-8")
-    (world / "scenes" / "3002.yaml").write_text(MARKET, encoding="utf-8")
-    books.installed().forget()
-    call_command("load_world", str(world), "--slug", "reader", stdout=StringIO())
+def table():
+    forget_books()
+    call_command("load_world", str(READER), "--slug", "reader", stdout=StringIO())
     table = tables.create_table("galzyr", "Friday", {"players": ["Mara", "Bo"], "world": "reader"})
     turns.apply_move(
         table.code, "pick-month", {"month": "june"}, expected_version=table.version, seat="sm"

@@ -13,19 +13,17 @@ from __future__ import annotations
 import json
 import shutil
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
 from games.core.engine import RuleError
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.galzyr.state import State, reading_player
 from games.services import tables, turns
 from tests.games.galzyr.playing import play
-from tests.games.galzyr.reader.book_world import READER, SHELF
+from tests.games.galzyr.worlds import READER, game
 from tests.seating import api_as, sit
 
 OUTCOME = "people on the far bank cheer"  # an outcome of scene 2001's first option (a check)
@@ -33,22 +31,15 @@ RESULT = "You reach the far bank, arms aching."  # what 2 successes give
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture
-def shelf():
-    previous = books.install(SHELF)
-    yield SHELF
-    books.install(previous)
-
-
 def chosen() -> dict:
-    state = game.setup({"players": ["Mara", "Bo"]}, seed=7)
+    state = game.setup({"players": ["Mara", "Bo"], "world": "reader"}, seed=7)
     state = play(state, "pick-month", {"month": "june"})
     state = play(state, "open-scene", {"number": 2001})
     return play(state, "choose", {"option": 1}, seat="p1")
 
 
 # -- the rules ---------------------------------------------------------------------------------
-def test_rule_the_story_master_sees_the_outcomes_only_once_the_check_is_resolved(shelf):
+def test_rule_the_story_master_sees_the_outcomes_only_once_the_check_is_resolved():
     state = chosen()
     assert state["hide_outcomes"] is True  # on by default
     sm = game.view(state, "sm")
@@ -64,7 +55,7 @@ def test_rule_the_story_master_sees_the_outcomes_only_once_the_check_is_resolved
         assert OUTCOME not in json.dumps(game.view(state, seat))
 
 
-def test_the_reading_setting_off_shows_the_outcomes_as_soon_as_an_option_is_chosen(shelf):
+def test_the_reading_setting_off_shows_the_outcomes_as_soon_as_an_option_is_chosen():
     state = play(chosen(), "set-hide-outcomes", {"on": False})
     sm = game.view(state, "sm")
     assert OUTCOME in json.dumps(sm["chosen_option"]["outcomes"]) and not sm["outcomes_hidden"]
@@ -74,12 +65,12 @@ def test_the_reading_setting_off_shows_the_outcomes_as_soon_as_an_option_is_chos
 
 
 @pytest.mark.parametrize("seat", ["p1", "p2"])
-def test_a_player_may_not_change_the_story_masters_reading_setting(shelf, seat):
+def test_a_player_may_not_change_the_story_masters_reading_setting(seat):
     with pytest.raises(RuleError, match="is for the story master or the shared display"):
         game.apply(chosen(), "set-hide-outcomes", {"on": False}, seat)
 
 
-def test_the_shared_display_changes_it_as_it_does_challenge_mode(shelf):
+def test_the_shared_display_changes_it_as_it_does_challenge_mode():
     state = play(chosen(), "set-hide-outcomes", {"on": False}, seat="table")
     assert OUTCOME in json.dumps(game.view(state, "sm"))
 
@@ -89,7 +80,7 @@ def test_the_shared_display_changes_it_as_it_does_challenge_mode(shelf):
 def table(tmp_path, db):
     world = tmp_path / "reader"
     shutil.copytree(READER, world)
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(world), "--slug", "reader", stdout=StringIO())
     table = tables.create_table("galzyr", "Friday", {"players": ["Mara"], "world": "reader"})
     for name, args in (
@@ -147,19 +138,10 @@ def test_the_api_answers_the_story_master_without_the_outcomes_until_resolved(ta
 
 
 # -- the reading player of a campaign is the story master: the same reveal -------------------
-SAMPLE = Path(__file__).resolve().parents[3] / "fixtures" / "worlds" / "sallowmere-marches"
-SAMPLE_SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
 CHECK_SCENE = 2002  # "The Last Run": option 2 tests Survival
 
 
-@pytest.fixture
-def sample_shelf():
-    previous = books.install(SAMPLE_SHELF)
-    yield SAMPLE_SHELF
-    books.install(previous)
-
-
-def test_the_reading_player_of_a_campaign_sees_no_outcome_before_the_check(sample_shelf):
+def test_the_reading_player_of_a_campaign_sees_no_outcome_before_the_check():
     state = game.setup({"players": ["Mara", "Bo"], "mode": "campaign"}, seed=5)
     state = play(state, "open-scene", {"number": CHECK_SCENE})
     state = play(state, "choose", {"option": 2})
@@ -175,9 +157,7 @@ def test_the_reading_player_of_a_campaign_sees_no_outcome_before_the_check(sampl
     assert seen["chosen_option"]["outcomes"]  # revealed: the chosen option's, as for "sm"
 
 
-def test_during_play_the_story_master_seat_turns_the_reveal_off_for_the_reader_at_once(
-    sample_shelf,
-):
+def test_during_play_the_story_master_seat_turns_the_reveal_off_for_the_reader_at_once():
     """QA 8: a group with one tablet on the Story master seat found the setting only between
     games. While a player reads, that seat runs the table as a display (it sees no outcome
     list itself) and still changes the reading player's setting, which takes effect at once."""

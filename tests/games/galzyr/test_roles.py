@@ -10,18 +10,12 @@ player who reads the active player's scenes is a story master too).
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 
 import pytest
 
 from games.core.engine import RuleError
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from games.galzyr.state import State
-
-ROOT = Path(__file__).resolve().parents[3]
-SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
-SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
+from tests.games.galzyr.worlds import game
 
 ROLES = ("table", "sm", "active", "player")
 # How the engine's sentence names each role (games/core/engine.py ROLE_NAMES + the game's).
@@ -33,20 +27,9 @@ NAMES = {
 }
 
 
-@pytest.fixture(autouse=True)
-def shelf():
-    previous = books.install(SHELF)
-    yield SHELF
-    books.install(previous)
-
-
 @pytest.fixture(scope="module")
 def campaign_table() -> dict:
-    previous = books.install(SHELF)
-    try:
-        return game.setup({"players": ["Mara", "Bo", "Ada"], "mode": "campaign"}, seed=5)
-    finally:
-        books.install(previous)
+    return game.setup({"players": ["Mara", "Bo", "Ada"], "mode": "campaign"}, seed=5)
 
 
 def seat_holding(data: dict, role: str) -> str:

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.core.engine import RuleError
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
 from games.services import tables, turns
 from tests.seating import api_as, sit
@@ -63,7 +63,7 @@ def move(table: Table, name: str, args: dict | None = None, seat: str = "sm") ->
 @pytest.fixture
 def reading(client):
     """A book-only table reading scene 2001: a secret question, an open one, options."""
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(READER), "--slug", "reader", stdout=StringIO())
     table = tables.create_table("galzyr", "Roles", {"players": ["Mara", "Bo"], "world": "reader"})
     move(table, "pick-month", {"month": "june"})
@@ -74,7 +74,7 @@ def reading(client):
 def campaign():
     """A campaign of three on the sample world: beside the active player, one player reads
     their scenes as story master and one waits for their turn."""
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
     return tables.create_table(
         "galzyr",

@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.galzyr.campaign.text import adventurer_name
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.galzyr.state import State
 from games.models import Table
 from games.services import tables
@@ -27,7 +27,7 @@ SAMPLE = "fixtures/worlds/sallowmere-marches"
 
 @pytest.fixture
 def table():
-    books.installed().forget()
+    forget_books()
     call_command("load_world", SAMPLE, stdout=StringIO())
     return tables.create_table(
         "galzyr",
@@ -131,7 +131,7 @@ def test_everyone_means_each_adventurer_in_the_game(seated, table):
 
 
 def test_book_only_tables_have_no_campaign_effects(client):
-    books.installed().forget()
+    forget_books()
     call_command("load_world", SAMPLE, stdout=StringIO())
     t = tables.create_table("galzyr", "T", {"players": ["Mara"], "world": "sallowmere-marches"})
     sit(client, t, "sm")

@@ -13,36 +13,24 @@ from __future__ import annotations
 
 import copy
 import html
-from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
 from games.core.engine import RuleError
 from games.galzyr.campaign.text import adventurer_name
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from games.services import tables, turns
 from tests.games.galzyr.moves.campaign.test_rulebook_end_cases import won_by
 from tests.games.galzyr.playing import a_turn, end_a_turn
+from tests.games.galzyr.worlds import game
 from tests.seating import api_as, sit
 
 from .test_campaign_pages import page, post_move, seated, state_of, world  # noqa: F401
 from .test_printed_box import form as box_form
 from .test_printed_box import worlds  # noqa: F401
 
-ROOT = Path(__file__).resolve().parents[3]
-SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
 HTMX = {"HTTP_HX_REQUEST": "true"}
-SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
-
-
-@pytest.fixture
-def shelf():
-    previous = books.install(SHELF)
-    yield SHELF
-    books.install(previous)
 
 
 def new() -> dict:
@@ -67,7 +55,7 @@ def slot(s: dict, day: int) -> dict:
 
 
 # -- 1. the calendar grid marks the timer tokens -----------------------------------------------
-def test_a_timer_shows_on_its_calendar_slot_the_newest_on_top(shelf):
+def test_a_timer_shows_on_its_calendar_slot_the_newest_on_top():
     s = run(new(), "campaign-take-card", {"number": 150, "player": 1})
     s = run(s, "campaign-take-card", {"number": 151, "player": 2})
     today = State.model_validate(s).campaign.calendar.day
@@ -78,14 +66,14 @@ def test_a_timer_shows_on_its_calendar_slot_the_newest_on_top(shelf):
     assert slot(s, today)["timers"] == [] and slot(s, today)["token"]
 
 
-def test_a_timer_further_than_the_rows_shown_adds_rows(shelf):
+def test_a_timer_further_than_the_rows_shown_adds_rows():
     s = run(new(), "campaign-take-card", {"number": 150, "player": 1})
     today = State.model_validate(s).campaign.calendar.day
     s = run(s, "campaign-place-timer", {"number": 150, "days": 20})
     assert slot(s, today + 20)["timers"] == [150]
 
 
-def test_book_only_mode_has_no_timers_on_its_calendar(shelf):
+def test_book_only_mode_has_no_timers_on_its_calendar():
     s = game.setup({"players": ["Mara"]}, seed=5)
     s = run(s, "pick-month", {"month": "june"})
     cal = game.view(s, "sm")["calendar"]
@@ -93,14 +81,14 @@ def test_book_only_mode_has_no_timers_on_its_calendar(shelf):
 
 
 # -- 2. the day token moves in the calendar phase only ------------------------------------------
-def test_advancing_the_day_mid_round_is_refused_with_the_rule(shelf):
+def test_advancing_the_day_mid_round_is_refused_with_the_rule():
     s = new()
     said = refused(s, "campaign-advance-day")
     assert said.startswith("The day token moves only in the calendar phase")
     assert game.view(s, "sm")["campaign"]["calendar_phase"] is False
 
 
-def test_the_last_turn_of_the_round_advances_the_day(shelf):
+def test_the_last_turn_of_the_round_advances_the_day():
     s = new()
     day = State.model_validate(s).campaign.calendar.day
     for _turn in range(2):
@@ -111,7 +99,7 @@ def test_the_last_turn_of_the_round_advances_the_day(shelf):
 
 # -- 6. a forced successes value is refused with a sentence -------------------------------------
 @pytest.mark.parametrize("n", [31, -1, "many"])
-def test_successes_out_of_range_are_refused_with_a_sentence(shelf, n):
+def test_successes_out_of_range_are_refused_with_a_sentence(n):
     s = game.setup({"players": ["Mara"], "world": "sallowmere-marches"}, seed=5)
     assert refused(s, "enter-successes", {"n": n}) == "The successes must be a number from 0 to 30."
 
@@ -156,7 +144,7 @@ def test_the_form_for_your_own_box_keeps_campaign_mode_and_drops_book_only(
     django_assert_num_queries,
 ):
     new = reverse("games:new", args=["galzyr"])
-    with django_assert_num_queries(2):  # the worlds with their adventurers, the default one
+    with django_assert_num_queries(1):  # the worlds with their adventurers (and the default)
         content = client.get(new).content.decode()
     assert "data-gz-book-only>" in content  # another world: book-only mode is a choice
     assert "data-gz-own-only hidden>" in content
@@ -194,14 +182,14 @@ def who(s: dict, aid: str) -> str:
 
 
 # -- 7. the scores name the winners ------------------------------------------------------------
-def test_a_finished_competitive_game_names_its_winner(shelf):
+def test_a_finished_competitive_game_names_its_winner():
     s = won_by("marrow")
     s = run(s, "campaign-save", {"pack": False})
     said = game.outcome(s).summary
     assert said == f"The game is over: {who(s, 'marrow')} (Marrow Hollins) wins with 3 prestige."
 
 
-def test_tied_winners_are_named_together(shelf):
+def test_tied_winners_are_named_together():
     s = won_by("marrow", tie=True)
     said = game.outcome(s).summary
     assert said.startswith("The game is over: ") and "share the victory with 3 prestige." in said

@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from games.galzyr.campaign import tray, where_is
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.galzyr.state import State
 from games.models import Table
 from games.services import tables
@@ -24,7 +24,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def table():
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
     return tables.create_table(
         "galzyr",

@@ -10,7 +10,7 @@ from django.test.utils import CaptureQueriesContext
 from games.core.named import ByDigest, digest_of
 from games.core.registry import get_game
 from games.models import Table
-from games.services import blobs
+from games.services import blobs, handed
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +69,6 @@ def test_what_is_kept_stays_within_its_bound():
 
 def test_the_services_hand_the_rules_the_stored_data_and_the_registry_stays_pure():
     name = stored_table([1, 2])
-    assert blobs.game("galzyr").named(name) == [1, 2]
+    assert handed.game("galzyr").named(name) == [1, 2]
     assert get_game("galzyr").named(name) is None  # the pure game reads nothing itself
-    assert blobs.game("galzyr").moves is get_game("galzyr").moves
+    assert handed.game("galzyr").moves is get_game("galzyr").moves

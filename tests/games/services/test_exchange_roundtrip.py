@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from games.core.engine import RuleError
 from games.core.registry import all_games
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.services import exchange, tables, turns
 from tests.games.services.test_tables_loaded_state import random_args, scalars_of
 
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def world():
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
 
 

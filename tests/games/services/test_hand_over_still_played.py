@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from games.core.engine import Outcome
-from games.core.registry import get_game
 from games.dark_tales.game import game as dark_tales
 from games.dark_tales.rules import begin_turn
+from games.services import handed
 from games.services.hand_over import still_played
 from tests.games.services.test_tables_loaded_state import (
     sample_cases,
@@ -21,7 +21,7 @@ from tests.games.services.test_tables_loaded_state import (
 @pytest.mark.usefixtures("world")
 @pytest.mark.parametrize(("slug", "options"), sample_cases())
 def test_every_game_hands_over_while_played_and_never_once_finished(slug, options):
-    game = get_game(slug)
+    game = handed.game(slug)  # as the services run it: Galzyr's setup is handed its book
     state = game.load(game.setup(options, 7))
     assert still_played(game, state, game.outcome_fn(state))
     assert not still_played(game, state, Outcome(finished=True))

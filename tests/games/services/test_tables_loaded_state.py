@@ -23,9 +23,9 @@ from pydantic import BaseModel
 
 from games.core.engine import RuleError
 from games.core.registry import all_games
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
-from games.services import tables, turns
+from games.services import handed, tables, turns
 from games.services.shown import shown
 from tests.seating import sit
 
@@ -44,8 +44,7 @@ def sample_cases() -> list[tuple[str, dict]]:
 
 @pytest.fixture
 def world():
-    shelf = books.installed()
-    shelf.forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
 
 
@@ -133,7 +132,7 @@ def test_a_moves_own_state_shows_what_a_fresh_parse_shows(world, slug, options):
 def check_own_state_shows_what_a_parse_shows(slug: str, options: dict) -> None:
     """Walk a table of ``slug`` at random; each accepted move's own state must show what a
     fresh parse of the stored state shows."""
-    game = all_games()[slug]
+    game = handed.game(slug)
     rng = random.Random(f"{slug}-{json.dumps(options)}")
     data = game.setup(options, seed=rng.randrange(2**32))
     accepted = 0

@@ -7,14 +7,14 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.services import tables
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_galzyr_table_has_no_card_sheet_page(client):
-    books.installed().forget()
+    forget_books()
     call_command("load_world", "fixtures/worlds/sallowmere-marches", stdout=StringIO())
     table = tables.create_table("galzyr", "Friday", {"players": ["Mara"]})
     response = client.get(reverse("games:table-card-sheet", args=[table.code]))

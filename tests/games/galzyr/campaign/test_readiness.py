@@ -18,7 +18,7 @@ from django.urls import reverse
 from games.galzyr.campaign import reset_game
 from games.galzyr.campaign.build import build_campaign
 from games.galzyr.campaign.readiness import campaign_readiness, plan_text
-from games.galzyr.reader import book as books
+from games.galzyr.shelf import forget_books
 from games.models import Table
 from librarians import make_librarian
 from storybook.format import ResetPlan
@@ -128,7 +128,7 @@ def test_lint_world_prints_the_section(tmp_path):
 def test_the_form_and_the_api_refuse_campaign_mode_naming_the_need(
     client, tmp_path, file, old, new, where, says
 ):
-    books.installed().forget()
+    forget_books()
     path = world_without(tmp_path, file, old, new)
     call_command("load_world", str(path), "--slug", "unready", stdout=StringIO())
     sentence = "Campaign mode: not ready, because " + says
@@ -227,7 +227,7 @@ def test_a_declared_plan_without_months_is_not_ready(tmp_path):
 
 @pytest.mark.django_db
 def test_a_table_of_a_stored_world_gets_the_plan_it_declares(client):
-    books.installed().forget()
+    forget_books()
     call_command("load_world", str(BRACKENFORD), stdout=StringIO())
     api = client.post(
         "/api/tables/",

@@ -1,17 +1,13 @@
-"""The sample world's campaign for the scene-effect tests: a ``FolderShelf`` over it, a
+"""The sample world's campaign for the scene-effect tests (from its folder: worlds.py): a
 campaign table's state, and applying one effect (or seeing it refused) on a copy."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from pydantic import TypeAdapter
 
 from games.core.engine import RuleError
 from games.galzyr import campaign as core
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from games.galzyr.reader.scene_effects import (
     Pending,
     apply,
@@ -19,18 +15,9 @@ from games.galzyr.reader.scene_effects import (
 from games.galzyr.state import State
 from storybook.format.effects import Effect
 from storybook.interpreter import effect_view
+from tests.games.galzyr.worlds import game
 
-ROOT = Path(__file__).resolve().parents[4]
-SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
-SHELF = books.FolderShelf({"sample": SAMPLE})
 EFFECT = TypeAdapter(Effect)
-
-
-@pytest.fixture(autouse=True)
-def shelf():
-    previous = books.install(SHELF)
-    yield SHELF
-    books.install(previous)
 
 
 @pytest.fixture

@@ -1,22 +1,21 @@
 """The storybook reader's pure rules of reading a scene: checks and outcomes, options, what
 each seat sees, prestige, event cards, and the minimal world read end to end.
 
-No database: the books come from world folders through a ``FolderShelf`` (book_world.py).
+No database: the books come from world folders through a ``FolderShelf`` (worlds.py).
 """
 
 from __future__ import annotations
 
 import json
 
-from games.galzyr.game import game
 from tests.games.galzyr.playing import play, refused, said
+from tests.games.galzyr.worlds import game
 
 from .book_world import (
     as_json,
     checking,
     new,
     reading,
-    shelf,  # noqa: F401 (the shelf every test reads)
 )
 
 

@@ -1,20 +1,19 @@
 """The reader's book-only calendar: the month's side of the board, the starting day, the day
 token's rows.
 
-No database: the books come from world folders through a ``FolderShelf`` (book_world.py).
+No database: the books come from world folders through a ``FolderShelf`` (worlds.py).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from games.galzyr.game import game
 from games.galzyr.reader import calendar
 from tests.games.galzyr.playing import play, refused, said
+from tests.games.galzyr.worlds import game
 
 from .book_world import (
     new,
-    shelf,  # noqa: F401 (the shelf every test reads)
 )
 
 

@@ -1,7 +1,7 @@
 """The dice helper: pools, faces, the seeded rolls, the reroll, card effects and the
 successes entered from physical dice.
 
-No database: the books come from world folders through a ``FolderShelf`` (book_world.py).
+No database: the books come from world folders through a ``FolderShelf`` (worlds.py).
 """
 
 from __future__ import annotations
@@ -10,14 +10,13 @@ import pytest
 
 from games.core.engine import RuleError
 from games.core.rng import Rng
-from games.galzyr.game import game
 from games.galzyr.reader import dice as dice_rules
 from tests.games.galzyr.playing import play, refused
+from tests.games.galzyr.worlds import game
 
 from .book_world import (
     CIRCLE,
     checking,
-    shelf,  # noqa: F401 (the shelf every test reads)
 )
 
 

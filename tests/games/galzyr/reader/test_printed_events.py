@@ -15,21 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from tests.games.galzyr.playing import play, refused, said, story_master
+from tests.games.galzyr.worlds import game
 
 ROOT = Path(__file__).resolve().parents[4]
 BOX = ROOT / "fixtures" / "worlds" / "lands-of-galzyr"
 EVENTS = list(range(78, 90))  # the box's 12 event cards
-
-
-@pytest.fixture(autouse=True)
-def shelf():
-    previous = books.install(books.FolderShelf({"lands-of-galzyr": BOX}, "lands-of-galzyr"))
-    yield
-    books.install(previous)
 
 
 @pytest.fixture

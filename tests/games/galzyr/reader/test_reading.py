@@ -15,79 +15,22 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from tests.games.galzyr.playing import play, refused, said
+from tests.games.galzyr.worlds import SHELF, game
 
-ROOT = Path(__file__).resolve().parents[4]
-READER = Path(__file__).parent / "reader_world"
-SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
-
-# Scenes added to a copy of the reader's test world: optional effects and notes.
-TOLL = """\
-number: 3001
-title: The toll gate
-text: A keeper leans on the toll gate.
-effects:
-  - {prestige: -1, optional: true}
-  - note: Keep the toll box shut until the players pay.
-  - prestige: 1
-  - end: true
-"""
-MARKET = """\
-number: 3002
-title: The fish market
-partner: true
-text: Gulls wheel over the stalls.
-options:
-  - label: Browse the fish market.
-    result:
-      text: A stallholder waves you closer.
-      effects:
-        - {prestige: 2, optional: true}
-        - {prestige: -1, who: everyone, optional: true}
-        - note: Let the player haggle for a while before telling the price.
-        - end: true
-  - label: Walk on?
-    result:
-      effects:
-        - end: true
-"""
-HELP = """\
-number: 3003
-title: A hand at the nets
-partner: true
-text: A fisher needs a hand with the nets.
-effects:
-  - {prestige: 1, who: partner, optional: true}
-  - {prestige: 1, optional: true}
-  - end: true
-"""
+# The reader's test world's scenes 3001–3003 (reader_world/scenes) have optional effects and
+# notes: these are their notes.
 NOTES = (
     "Keep the toll box shut until the players pay.",
     "Let the player haggle for a while before telling the price.",
 )
 
 
-@pytest.fixture(autouse=True)
-def shelf(tmp_path):
-    world = tmp_path / "reader"
-    shutil.copytree(READER, world)
-    (world / "scenes" / "3001.yaml").write_text(TOLL, encoding="utf-8")
-    (world / "scenes" / "3002.yaml").write_text(MARKET, encoding="utf-8")
-    (world / "scenes" / "3003.yaml").write_text(HELP, encoding="utf-8")
-    previous = books.install(books.FolderShelf({"reader": world, "sample": SAMPLE}, "reader"))
-    yield
-    books.install(previous)
-
-
 def reading(scene: int, players=("Mara", "Bo", "Cy"), **options) -> dict:
-    state = game.setup({"players": list(players), **options}, seed=7)
+    state = game.setup({"players": list(players), "world": "reader", **options}, seed=7)
     if state["mode"] == "book":
         state = play(state, "pick-month", {"month": "june"})
     return play(state, "open-scene", {"number": scene})
@@ -232,7 +175,7 @@ def test_a_note_is_in_no_view_but_the_story_masters(scene, option, seat):
 
 def test_every_note_of_the_sample_book_stays_with_the_story_master():
     """Data-driven over the sample world: each scene with a note, each option and outcome."""
-    book = books.open_book("sample")
+    book = SHELF.book("sample")
     found = 0
     for number in sorted(book.numbers):
         scene = book.scene(number)
@@ -296,7 +239,7 @@ DOUBLED = re.compile(r"[.!?…][”’\"')]*\.|\.\.")
 
 def sentences_of_a_walk(state: dict, scene: int) -> list[str]:
     out = []
-    book = books.open_book(state["world"])
+    book = SHELF.book(state["world"])
     options = book.scene(scene).options
     open_ = [o["available"] for o in game.view(state, "sm")["scene"]["options"]]
     for i, opt in enumerate(options, 1):
@@ -317,7 +260,7 @@ def sentences_of_a_walk(state: dict, scene: int) -> list[str]:
 @pytest.mark.parametrize("world", ["reader", "sample"])
 def test_no_log_sentence_doubles_its_punctuation(world):
     """Every scene of the book, each option: the sentences of choosing and continuing."""
-    book = books.open_book(world)
+    book = SHELF.book(world)
     sentences = []
     for number in sorted(book.numbers):
         state = reading(number, players=("Mara", "Bo"), world=world)
@@ -341,7 +284,7 @@ EVENT_CASES = [
 def test_the_history_never_names_an_event_card_going_back_into_the_deck(month, deck, then):
     """ "The story master draws one from the top of the event deck, privately looks at it";
     event cards are kept face down in the deck: a sentence everyone reads must not name it."""
-    state = game.setup({"players": ["Mara", "Bo"]}, seed=7)
+    state = game.setup({"players": ["Mara", "Bo"], "world": "reader"}, seed=7)
     state = play(state, "pick-month", {"month": month})
     state["deck"] = list(deck)
     sentences = [said(state, "draw-event")]

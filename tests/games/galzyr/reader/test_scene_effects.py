@@ -8,7 +8,6 @@ import pytest
 
 from games.core.engine import RuleError
 from games.galzyr import campaign as core
-from games.galzyr.game import game
 from games.galzyr.reader.scene_effects import (
     Pending,
     apply,
@@ -16,12 +15,12 @@ from games.galzyr.reader.scene_effects import (
     pending_from,
 )
 from games.galzyr.state import State
+from tests.games.galzyr.worlds import game
 
 from . import effects_world
 from .effects_world import applied, pending, place, refused, view
 
-# The sample world's shelf (every test) and a campaign table's state (a test that asks).
-shelf = effects_world.shelf
+# A campaign table's state (a test that asks).
 state = effects_world.state
 
 

@@ -16,13 +16,12 @@ from pathlib import Path
 import pytest
 from pydantic import TypeAdapter
 
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from games.galzyr.reader.scene_effects import pending_from
 from games.galzyr.state import State
 from storybook.format.effects import Effect
 from storybook.interpreter import effect_view
 from storybook.interpreter.effect_text import icon_owner
+from tests.games.galzyr.worlds import game
 
 ROOT = Path(__file__).resolve().parents[4]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
@@ -56,13 +55,6 @@ CASES = [
 
 def effect(who: str):
     return EFFECT.validate_python({"take": {"card": KEEPSAKE, "pick": "icon"}, "who": who})
-
-
-@pytest.fixture(autouse=True)
-def shelf():
-    previous = books.install(books.FolderShelf({"sample": SAMPLE}))
-    yield
-    books.install(previous)
 
 
 def test_the_rule_is_the_active_players_icon_and_on_everyone_each_takers_own():

@@ -9,20 +9,11 @@ import pytest
 
 from games.core.engine import RuleError
 from games.galzyr import campaign as core
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from tests.games.galzyr.playing import story_master
+from tests.games.galzyr.worlds import game
 
 ROOT = Path(__file__).resolve().parents[4]
-SHELF = books.FolderShelf({"sample": ROOT / "fixtures" / "worlds" / "sallowmere-marches"})
-
-
-@pytest.fixture(autouse=True)
-def shelf():
-    previous = books.install(SHELF)
-    yield SHELF
-    books.install(previous)
 
 
 def at_wickerbridge(mode: str = "campaign") -> dict:

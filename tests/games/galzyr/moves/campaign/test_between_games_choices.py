@@ -4,32 +4,14 @@ sentence and set nothing up. Pure: the sample world from its folder, no database
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from games.core.engine import RuleError
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from tests.games.galzyr.playing import QUIET_SCENE, end_a_turn
+from tests.games.galzyr.worlds import game
 
-ROOT = Path(__file__).resolve().parents[5]
-SHELF = books.FolderShelf(
-    {
-        "sample": ROOT / "fixtures" / "worlds" / "sallowmere-marches",
-        "minimal": ROOT / "fixtures" / "worlds" / "_minimal",
-    },
-    default="sample",
-)
 SEED = 4242
-
-
-@pytest.fixture(autouse=True)
-def shelf():
-    previous = books.install(SHELF)
-    yield SHELF
-    books.install(previous)
 
 
 def new_table(**options) -> State:
@@ -89,15 +71,6 @@ def test_choices_belong_to_campaign_mode():
     assert "campaign mode only" in refused(mode="book", play="competitive")
     s = new_table(mode="book", adventurers=["-"] * 6, play="cooperative")
     assert s.mode == "book" and s.campaign is None
-
-
-def test_the_form_lists_every_world_with_its_adventurers_default_first():
-    worlds = game.world_choices
-    assert [w.slug for w in worlds] == ["sample", "minimal"]
-    assert worlds[0].adventurers[:2] == (
-        ("odile", "Odile Brackwater"),
-        ("marrow", "Marrow Hollins"),
-    )
 
 
 # -- between games (QA 7: the last game's scene, active player and draw form stayed) -------------

@@ -6,17 +6,13 @@ the copy is) and ``variant``; copies alike in one place are one card to pull."""
 
 from __future__ import annotations
 
-import pytest
-
 from games.galzyr.campaign.text import possessive
-from games.galzyr.game import game
 from games.galzyr.moves.campaign.board import copy_choices
 from games.galzyr.seat_view.campaign import campaign_trays
 from games.galzyr.state import State
+from tests.games.galzyr.worlds import game
 
-from .test_board_holdings import campaign, new, numbers, refused, run, shelf  # noqa: F401
-
-pytestmark = pytest.mark.usefixtures("shelf")
+from .test_board_holdings import campaign, new, numbers, refused, run
 
 MARROWS, ODILES = possessive("Marrow Hollins"), possessive("Odile Brackwater")
 

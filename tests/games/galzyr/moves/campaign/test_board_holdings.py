@@ -8,21 +8,12 @@ from pathlib import Path
 import pytest
 
 from games.galzyr.campaign import check
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from games.galzyr.state import State
 from tests.games.galzyr.playing import end_a_turn, refused
+from tests.games.galzyr.worlds import SHELF, game
 
 ROOT = Path(__file__).resolve().parents[5]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
-SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
-
-
-@pytest.fixture(autouse=True)
-def shelf():
-    previous = books.install(SHELF)
-    yield SHELF
-    books.install(previous)
 
 
 def new(players=("Mara", "Bo"), seed=5, **options) -> dict:

@@ -21,30 +21,20 @@ import copy
 from collections import Counter
 from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.core.engine import ArgsError, RuleError
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from games.galzyr.state import State
+from tests.games.galzyr.worlds import game
 
 ROOT = Path(__file__).resolve().parents[5]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
-SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
 SCENES = [2002, 2012, 1502, 3005, 4001, 1002]  # partner scenes first, all with skill checks
 SEATS = ["sm", "sm", "table", "p1", "p2", "p3"]
 TRAVEL_MOVES = 2  # the rulebook's moves per travel
 STEPS = 20  # moves or plays of a few moves
 _BASES: dict[tuple[int, str], dict] = {}
-
-
-@pytest.fixture(autouse=True, scope="module")
-def shelf():
-    previous = books.install(SHELF)
-    yield SHELF
-    books.install(previous)
 
 
 def base(seed: int, play: str) -> dict:

@@ -15,29 +15,20 @@ from pydantic import TypeAdapter
 from games.core.engine import RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.build import endings_of
-from games.galzyr.game import game
-from games.galzyr.reader import book as books
 from games.galzyr.reader.scene_effects import pending_from
 from games.galzyr.state import State
 from storybook.format.effects import Effect
 from storybook.interpreter import effect_view
 from storybook.lint.folder import load_world
 from tests.games.galzyr.playing import end_a_turn
+from tests.games.galzyr.worlds import game
 
 ROOT = Path(__file__).resolve().parents[5]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
 GALZYR = ROOT / "fixtures" / "worlds" / "lands-of-galzyr"
 EFFECT = TypeAdapter(Effect)
-SHELF = books.FolderShelf({"sallowmere-marches": SAMPLE}, default="sallowmere-marches")
 PARTNER_SCENE = 2002  # "The Last Run": a handshake scene, option 2 tests Survival
 KEEPSAKE = 178  # an item printed once per adventurer icon
-
-
-@pytest.fixture(autouse=True)
-def shelf():
-    previous = books.install(SHELF)
-    yield SHELF
-    books.install(previous)
 
 
 # -- helpers ------------------------------------------------------------------------------------

@@ -5,7 +5,6 @@ test_rulebook_cases.py (its helpers), which is at the 400-line limit.
 
 from __future__ import annotations
 
-from games.galzyr.game import game
 from games.galzyr.state import tracked_facts
 from tests.games.galzyr.moves.campaign.test_rulebook_cases import (
     PARTNER_SCENE,
@@ -13,10 +12,10 @@ from tests.games.galzyr.moves.campaign.test_rulebook_cases import (
     player,
     refused,
     run,
-    shelf,  # noqa: F401 — the sample world's shelf, for every case here
     st,
     table,
 )
+from tests.games.galzyr.worlds import game
 
 DISCORD, HARMONY = 9001, 9002
 PURSE = 2  # 9001's second option: the active player gains 3 gold
