@@ -10,7 +10,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from games.core.engine import RuleError
 from games.core.refusals import describe_validation_error
-from games.tavern_tales.catalog import Catalog, CatalogPatch, Depth, FeatCard, HeroKind, merge
+from games.tavern_tales.catalog import CatalogPatch, Depth, FeatCard, HeroKind, merge
+from games.tavern_tales.copies import ON_THE_FORM, ask_copies, check_supply
 from games.tavern_tales.powers import use_powers
 from games.tavern_tales.scoring import Choices, choices_needed, score_claim
 from games.tavern_tales.state import (
@@ -57,6 +58,8 @@ class StakeArgs(HeroTap):
 class CollectArgs(Choices):
     reveal: list[str] = []  # names of the collected feats the app didn't know yet, in claim order
     catalog: list[FeatCard] = []  # facts read off the collected cards (a track, a type)
+    # The copies of the one feat named here whose copies the app doesn't know yet (asked once).
+    copies: int | None = Field(default=None, ge=1, le=71)
 
 
 def next_seat(state: State, index: int) -> int:
@@ -266,7 +269,10 @@ def collect(state: State, args: CollectArgs) -> str:
         names.append(name)
     winner = state.players[claim.winner]
     scored = score_claim(catalog, winner.feats, names, args, state.feat_deck)
-    check_supply(state, catalog, revealed + args.drawn[: scored.drawn])
+    new = revealed + args.drawn[: scored.drawn]
+    # A feat named here for the first time: its copies are asked (answered as card data).
+    catalog = ask_copies(catalog, new, args.copies, ON_THE_FORM)
+    check_supply(state, catalog, new)
 
     # Everything is known and legal: now change the state.
     state.catalog = catalog
@@ -294,20 +300,6 @@ def _refill(state: State, face_down: bool) -> Slot:
         return Slot(empty=True)
     state.feat_deck -= 1
     return Slot(face_down=face_down)
-
-
-def check_supply(state: State, catalog: Catalog, new: list[str]) -> None:
-    """Refuse card data that needs more copies of a feat than the catalog says exist.
-
-    Counts the feats named on the table and held by the players, plus ``new`` ones (revealed or
-    drawn while collecting).
-    """
-    named = [slot.feat for row in state.depths for slot in row.slots if slot.feat]
-    named += [held.feat for player in state.players for held in player.feats]
-    named += new
-    for card in catalog.feats:
-        if card.count is not None and named.count(card.name) > card.count:
-            raise RuleError(f"There are only {card.count} {card.name} cards in the game.")
 
 
 def end_turn(state: State, next_active: int) -> str:

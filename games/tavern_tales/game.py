@@ -26,6 +26,10 @@ game: Game[State] = Game(
     options_template="games/tavern_tales/new_options.html",
     Catalog=SavedCatalog,
     catalog_from_state_fn=catalog_from_state,
+    # A feat's copies (and the card facts a collect gives) answered on the keeper's device are
+    # the group's too: its next table asks nothing (games/tavern_tales/copies.py). Card facts
+    # entered on their own reach the group through the card-data sheet.
+    keep_for_group_after=frozenset({"show-feats", "collect"}),
     # A hero played face-down in a 2-player claim is its player's until it is shown.
     secret_keys=frozenset({"hero"}),
     # Read by every move (a stale move is refused once one of them changed, games/core/commute.py):

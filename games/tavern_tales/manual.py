@@ -12,7 +12,6 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from games.core.engine import MoveSet, RuleError
 from games.core.refusals import describe_validation_error
-from games.tavern_tales import claims
 from games.tavern_tales.catalog import (
     CatalogPatch,
     Depth,
@@ -24,6 +23,7 @@ from games.tavern_tales.catalog import (
     entered,
     merge,
 )
+from games.tavern_tales.copies import ON_THE_FORM, ask_copies, check_supply
 from games.tavern_tales.state import (
     Slot,
     State,
@@ -53,6 +53,8 @@ class ShowArgs(BaseModel):
     depth: Depth
     feats: list[FeatIn] = Field(max_length=6)
     room: str | None = Field(default=None, max_length=60)  # the room tile's name, if any
+    # The copies of the one feat tapped in whose copies the app doesn't know yet (asked once).
+    copies: int | None = Field(default=None, ge=1, le=71)
 
 
 @moves.move(ShowArgs, roles={"table", "player"})
@@ -81,13 +83,16 @@ def show_feats(state: State, args: ShowArgs, seat: str) -> str:
         if args.room and state.catalog.room(args.room) is None:
             raise RuleError(f"“{args.room}” is not a room tile in the catalog.")
         row.room = args.room
+    named = [item.feat for item in args.feats if item.feat]
+    catalog = ask_copies(state.catalog, named, args.copies, ON_THE_FORM)
     old = row.slots
     row.slots = [Slot(**item.model_dump()) for item in args.feats]
     try:
-        claims.check_supply(state, state.catalog, [])
+        check_supply(state, catalog, [])
     except RuleError:
         row.slots = old
         raise
+    state.catalog = catalog
     state.feat_deck -= filled
     names = [
         s.feat or ("a face-down feat" if s.face_down else "?") for s in row.slots if not s.empty
@@ -158,7 +163,7 @@ def edit_catalog(state: State, args: CatalogEdit, seat: str) -> str:
         catalog = merge(state.catalog, patch)
     except ValidationError as exc:
         raise RuleError(describe_validation_error(exc, "Card data")) from None
-    claims.check_supply(state, catalog, [])
+    check_supply(state, catalog, [])
     state.catalog = catalog
     names = [
         card.name

@@ -71,9 +71,11 @@ def one_up(page, hero, then):
     tap(page, "One-up", then)
 
 
-def collect(page, *feats, then):
+def collect(page, *feats, then, copies=None):
     for select, feat in zip(page.locator("select[name=reveal]").all(), feats, strict=True):
         select.select_option(feat)
+    if copies is not None:  # the answer to "How many Gold cards does the game have?"
+        page.locator(".tt-collect input[name=copies]").fill(str(copies))
     tap(page, "Collect", then)
 
 
@@ -98,7 +100,11 @@ def test_a_3_player_game_to_the_win(live_server, device):
     one_up(tablet, "Adventurer · Mineshaft & Inferno", "Mara one-upped")
     tap(tablet, "Pass", "Bo passed.")  # Bo passed before and passes again
     tap(tablet, "Pass", "Mara wins the claim")
-    collect(tablet, "Gold", then="Mara reaches 30 prestige and wins!")
+    # The first Gold named: the app asks its copies (printed on the card), once.
+    tablet.locator("select[name=reveal]").select_option("Gold")
+    tablet.get_by_role("button", name="Collect", exact=True).click()
+    expect(tablet.get_by_role("alert").filter(has_text="How many Gold cards")).to_be_visible()
+    collect(tablet, "Gold", copies=7, then="Mara reaches 30 prestige and wins!")
 
     expect(tablet.locator(".outcome")).to_contain_text("Mara won with 30 prestige.")
     expect(tablet.locator(".tt-over")).to_contain_text("Mara")
@@ -128,7 +134,7 @@ def test_a_2_player_game_to_the_win(live_server, device):
     claim = tablet.locator(".tt-claim")
     claim.get_by_role("radio", name="Specialist · Mineshaft", exact=True).check()
     tap(tablet, "Play it face-up", "Bo wins the claim")
-    collect(tablet, "Gold", then="Bo collects Gold (+1): 28 → 29 prestige.")
+    collect(tablet, "Gold", copies=7, then="Bo collects Gold (+1): 28 → 29 prestige.")
 
     # Claim 2 on the players' phones: Bo lies face-down, Mara flips the table.
     mara, bo = device(), device()

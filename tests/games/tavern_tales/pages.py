@@ -14,8 +14,18 @@ from tests.seating import sit
 HTMX = {"HTTP_HX_REQUEST": "true"}
 SPECIALIST = '{"kind": "specialist", "depths": ["Mineshaft"]}'  # as the hero chips send it
 LIE = '{"kind": "adventurer", "depths": ["Catacombs", "Inferno"]}'
-# Card facts a group entered (test data): Troll scores 3 as a monster kill.
-CARDS = {"feats": [{"name": "Troll", "kind": "monster", "track": [3]}]}
+# Card facts a group entered (test data): Troll scores 3 as a monster kill; the copies of the
+# feats the tests name, so no naming is asked them (games/tavern_tales/copies.py).
+CARDS = {
+    "feats": [
+        {"name": "Troll", "kind": "monster", "track": [3], "count": 4},
+        {"name": "Gold", "count": 9},
+        {"name": "Mimic", "count": 3},
+        {"name": "Boss Armor", "count": 1},
+        {"name": "Crystal Golem", "count": 1},
+        {"name": "Gelatinous Cube", "count": 1},
+    ]
+}
 
 
 def make(players=("Mara", "Bo", "Cy"), **options) -> Table:

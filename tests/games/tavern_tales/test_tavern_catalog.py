@@ -57,7 +57,8 @@ def test_card_data_that_does_not_fit_is_refused(patch):
 
 
 def test_a_table_enters_card_data_once_and_later_moves_use_it():
-    state = game.setup({"players": ["Mara", "Bo", "Cy"], "first_player": 0}, 1)
+    copies = {"feats": [{"name": "Dragon Egg", "count": 3}, {"name": "Gold", "count": 9}]}
+    state = game.setup({"players": ["Mara", "Bo", "Cy"], "first_player": 0, "catalog": copies}, 1)
     feats = [{"feat": "Dragon Egg"}, {"feat": "Gold"}, {"feat": "Gold"}]
     state, _ = act(state, "show-feats", depth="Mineshaft", feats=feats)
     state, _ = act(state, "stake-claim", depth="Mineshaft", slots=[0, 1], hero="Dwarf")

@@ -13,8 +13,8 @@ from games.tavern_tales.state import State
 
 CARDS = {
     "feats": [
-        {"name": "Gold", "kind": "treasure"},
-        {"name": "Troll", "kind": "monster", "track": [2]},
+        {"name": "Gold", "kind": "treasure", "count": 15},
+        {"name": "Troll", "kind": "monster", "track": [2], "count": 40},
     ]
 }
 MINE = {"kind": "specialist", "depths": ["Mineshaft"]}  # matches the claim

@@ -127,7 +127,10 @@ def test_a_claim_through_the_api():
     assert move("pass-claim", "p3").status_code == 200
     reply = move("pass-claim", "p1")
     assert reply.json()["table"]["state"]["claim"]["needs"] == ["reveal"]
+    # The first Gold the table names: its copies are asked once, answered with the collect.
     reply = move("collect", "p2", reveal=["Gold"])
+    assert reply.status_code == 400 and "How many Gold cards" in reply.json()["error"]
+    reply = move("collect", "p2", reveal=["Gold"], copies=7)
     assert reply.status_code == 200
     assert reply.json()["move"]["sentence"].startswith("Bo collects Gold (+1): 0 → 1 prestige.")
     state = players["p3"].get(f"/api/tables/{code}/").json()["state"]

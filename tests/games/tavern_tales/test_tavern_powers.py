@@ -15,13 +15,16 @@ import pytest
 from games.core.engine import RuleError
 from games.tavern_tales.game import game
 
-# Facts a group would enter from its cards (test data, not the rulebook's numbers).
+# Facts a group would enter from its cards (test data, not the rulebook's numbers), copies
+# included, so naming a feat asks nothing (games/tavern_tales/copies.py).
 CARDS = {
     "feats": [
-        {"name": "Gold", "kind": "treasure"},
-        {"name": "Troll", "kind": "monster", "track": [2]},
-        {"name": "Rescue", "kind": "quest", "track": [2]},
-        {"name": "Trap Sense", "kind": "special", "track": [1]},
+        {"name": "Gold", "kind": "treasure", "count": 15},
+        {"name": "Troll", "kind": "monster", "track": [2], "count": 40},
+        {"name": "Rescue", "kind": "quest", "track": [2], "count": 4},
+        {"name": "Trap Sense", "kind": "special", "track": [1], "count": 1},
+        {"name": "Secret Door", "count": 1},
+        {"name": "Mimic", "count": 2},  # its type left unknown
     ]
 }
 DWARF = {"hero": "Dwarf"}  # a specialist at the Mineshaft

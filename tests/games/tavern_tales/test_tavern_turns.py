@@ -11,12 +11,15 @@ from games.core.engine import ArgsError, RuleError
 from games.tavern_tales.game import game
 from games.tavern_tales.state import State
 
-# Facts a group would enter from its cards (test data, not the rulebook's numbers).
+# Facts a group would enter from its cards (test data, not the rulebook's numbers), copies
+# included, so naming a feat asks nothing (games/tavern_tales/copies.py).
 CARDS = {
     "feats": [
-        {"name": "Gold", "kind": "treasure"},
-        {"name": "Dragon Egg", "kind": "treasure", "track": [-3]},
-        {"name": "Troll", "kind": "monster", "track": [2]},
+        {"name": "Gold", "kind": "treasure", "count": 15},
+        {"name": "Dragon Egg", "kind": "treasure", "track": [-3], "count": 5},
+        {"name": "Troll", "kind": "monster", "track": [2], "count": 40},
+        {"name": "Secret Door", "count": 1},
+        {"name": "Boss Armor", "count": 1},
     ]
 }
 DWARF = {"hero": "Dwarf"}  # the rulebook's example specialist, at the Mineshaft

@@ -122,7 +122,7 @@ def test_a_groups_saved_catalog_reaches_new_tables_and_a_table_can_save_its_own(
     assert response.status_code == 200
     saved = catalogs.saved(game)["catalog"]
     assert {"name": "Gold", "count": 7} in saved["feats"]
-    assert {"name": "Troll", "kind": "monster", "track": [3]} in saved["feats"]
+    assert {"name": "Troll", "kind": "monster", "track": [3], "count": 4} in saved["feats"]
     assert saved["heroes"] == [
         {"name": "Boblin", "kind": "adventurer", "depths": ["Caverns", "Inferno"]}
     ]

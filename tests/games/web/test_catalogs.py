@@ -290,9 +290,9 @@ def test_the_tales_of_danger_card_data_section_stays_open_after_a_save():
 
 
 def test_a_tavern_tales_track_question_links_the_sheet():
-    table = tables.create_table(
-        "tavern-tales", "T", {"players": ["Mara", "Bo", "Cy"], "first_player": 0}, group="G"
-    )
+    copies = {"feats": [{"name": "Dragon Egg", "count": 3}, {"name": "Gold", "count": 9}]}
+    options = {"players": ["Mara", "Bo", "Cy"], "first_player": 0, "catalog": copies}
+    table = tables.create_table("tavern-tales", "T", options, group="G")
     feats = [{"feat": "Dragon Egg"}, {"feat": "Gold"}, {"feat": "Gold"}]
     for name, args in [
         ("show-feats", {"depth": "Mineshaft", "feats": feats}),
