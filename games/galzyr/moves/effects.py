@@ -86,3 +86,39 @@ def apply_all_effects(state: State, args, seat: str) -> str:
         [f"{applied} effect{'s' if applied != 1 else ''} applied.", *refused, stopped]
     ).strip()
     return say(state, "The scene's effects", steps, lead=lead)
+
+
+def still_to_apply(state: State) -> list[scene_effects.Pending]:
+    """The scene's effects not applied yet that can be: the rulebook has the book's effects
+    "resolved as completely as possible", so one that would be refused (a card no longer where
+    the book takes it from, gold the adventurer doesn't have) holds nothing up; one that asks a
+    choice first can be made."""
+    c = campaign_of(state)
+    out = []
+    for p in state.effects:
+        if p.done:
+            continue
+        aid = state.adventurers[p.player]
+        if not scene_effects.needs_choice(c, p, aid):
+            try:
+                scene_effects.apply(c, p, aid, icon_of=_icon_of(state, p))
+            except RuleError:
+                continue
+        out.append(p)
+    return out
+
+
+def unapplied_refusal(state: State) -> RuleError | None:
+    """Why the turn can't end yet while the scene's effects wait (None: nothing waits)."""
+    waiting = still_to_apply(state)
+    if not waiting:
+        return None
+    c = campaign_of(state)
+    names = "; ".join(
+        f"“{p.text}” ({adventurer_name(c, state.adventurers[p.player])})" for p in waiting
+    )
+    return RuleError(
+        f"Scene {waiting[0].scene:04d}'s effects on the campaign are not applied yet: {names}. "
+        "The book's effects are resolved before the turn ends: apply them (“Apply all” under "
+        "the scene), then end the turn."
+    )

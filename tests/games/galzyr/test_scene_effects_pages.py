@@ -170,9 +170,25 @@ def test_the_story_master_may_answer_a_tracked_scene_by_hand(seated, table):
     assert state_of(table).by_hand
 
 
+def test_the_turn_ends_once_the_effects_are_applied_as_its_form_says(seated, table):
+    """QA 8: "End the turn" was accepted with the scene's effects waiting, unsaid."""
+    post_move(seated, table, "campaign-begin-story")
+    text = resolve(seated, table, 7009, 3)
+    assert "2 effects of the scene wait to be applied: the turn ends once they are." in text
+    text = post_move(seated, table, "campaign-end-turn").content.decode()
+    assert "Scene 7009&#x27;s effects on the campaign are not applied yet" in text
+    assert state_of(table).effects[0].done is False  # refused: nothing changed
+    post_move(seated, table, "apply-all-effects")
+    text = post_move(seated, table, "campaign-end-turn").content.decode()
+    assert "effects on the campaign are not applied yet" not in text
+    assert "wait to be applied" not in text
+
+
 def test_opening_another_scene_says_what_was_left_unapplied(seated, table):
     resolve(seated, table, 7009, 3)
     post_move(seated, table, "apply-effect", {"effect": "1"})
+    for _copy in range(4):  # no Wanted by the Reeve (#233) left in the library to take
+        post_move(seated, table, "campaign-move-card", {"number": "233", "to": "vault"})
     post_move(seated, table, "campaign-begin-story")
     post_move(seated, table, "campaign-end-turn")  # one scene a turn: the next player's
     post_move(seated, table, "open-scene", {"number": "1001"})

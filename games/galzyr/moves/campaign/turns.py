@@ -21,6 +21,7 @@ from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.rounds import next_day
 from games.galzyr.campaign.text import adventurer_name
+from games.galzyr.moves.effects import unapplied_refusal
 from games.galzyr.reader.reading import turn_key
 from games.galzyr.state import MANAGERS, READERS, State
 from games.galzyr.tracking import (
@@ -142,6 +143,8 @@ def campaign_end_turn(state: State, args, seat: str) -> str:
         )
     if c.phase == "playing" and c.game is not None and c.game.step == "story":
         scene_read(state)
+    if c.phase == "playing" and (refusal := unapplied_refusal(state)) is not None:
+        raise refusal  # QA 8: the turn ended with the scene's gold and cards still to take
     steps = core.end_turn(c)
     sync(state)
     return say(state, "End of the turn", steps)

@@ -124,6 +124,7 @@ def test_rule_a_turn_resolves_one_scene():
         "Scene 9001 is resolved: a turn resolves one story scene; the next opens on the next "
         "turn (“End the turn”)."
     )
+    s = run(s, "apply-all-effects")  # its 3 gold: the turn ends once the effects are applied
     s = run(s, "campaign-end-turn")
     s = run(s, "open-scene", {"number": PARTNER_SCENE})  # the next player's turn
     assert st(s).scene == PARTNER_SCENE
