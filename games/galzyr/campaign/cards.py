@@ -42,9 +42,15 @@ def where_is(state: Campaign, number: int, *, hide_drawn: bool = True) -> str:
 
 
 def _labels(state: Campaign, hide_drawn: bool) -> dict[str, str]:
-    """The labels to start from: while the drawn card hides in the deck, any card there may be it."""
-    deck = "the event deck, unless it is the event card drawn for this scene"
-    return {"event_deck": deck} if hide_drawn and state.places.get("drawn") else {}
+    """The labels to start from while an event card is drawn. Everyone but the story master
+    (the shared display too: the players read it) is told that any card of the deck may be the
+    one in the story master's hand; the story master, who holds it, that it is in their hand."""
+    if not state.places.get("drawn"):
+        return {}
+    if hide_drawn:
+        deck = "the event deck, or in the story master's hand if it is the event card drawn now"
+        return {"event_deck": deck}
+    return {"drawn": "your hand: the event card you drew for this scene"}
 
 
 def where_all(state: Campaign, *, hide_drawn: bool = True) -> dict[int, str]:

@@ -339,19 +339,21 @@ def test_only_the_story_master_is_told_which_event_card_is_drawn(client, table):
     number = s.campaign.copies[s.campaign.places["drawn"][0]].number
     url = f"/api/tables/{table.code}/where/{number}/"
     active, reader = f"p{s.active + 1}", f"p{2 - s.active}"
-    assert "story master" in api_as(table, reader).get(url).json()["where"]
+    assert "in your hand" in api_as(table, reader).get(url).json()["where"]
     # every seat but the reader's, and the keeper's token holding none (a stranger reads no
-    # tray: tests/api/test_code_alone.py)
+    # tray: tests/api/test_code_alone.py): any card of the deck may be the one drawn, this one
+    # no more than the others
     askers = (
         *(api_as(table, a) for a in (active, "table", "sm")),
         api_as(table, None, keeper=True),
     )
     for asker in askers:
         where = asker.get(url).json()["where"]
-        assert "story master" not in where and "event deck" in where
+        assert "your hand" not in where and "event deck, or in the story master's" in where
         everything = asker.get(f"/api/tables/{table.code}/trays/").json()["where"]
-        assert "story master" not in json.dumps(everything)
+        assert "your hand" not in json.dumps(everything)
+        assert "drawn event" not in json.dumps(everything)
     page = sit(Client(), table, active).get(
         reverse("games:campaign-trays", args=[table.code]), {"number": number}
     )
-    assert b"story master" not in page.content
+    assert b"your hand" not in page.content and b"drawn event" not in page.content

@@ -64,7 +64,11 @@ def drawn_and_opened(table: Table) -> None:
 
 
 def page(client, table: Table) -> str:
-    return html.unescape(client.get(reverse("games:table", args=[table.code])).content.decode())
+    return page_of(client, reverse("games:table", args=[table.code]))
+
+
+def page_of(client, url: str) -> str:
+    return html.unescape(client.get(url).content.decode())
 
 
 def test_the_tablet_says_where_the_card_goes_and_the_turn_ends(table):
@@ -106,12 +110,24 @@ def test_the_api_closes_the_scene_with_the_same_answer(table):
     assert table.state["drawn"] is None and table.state["deck"][-1] == CARD
 
 
-def test_where_is_the_drawn_card_after_the_draw(table):
+def test_where_is_the_drawn_card_after_the_draw(client, table):
+    """QA 7: "the story master's tablet" was told the card may be in the deck. That was the
+    Story master seat, which runs the table as the shared display does while a player reads
+    (2 players here): it, the Table seat and the active player are told both places the card
+    may be, naming no drawn card; the reading player, who holds it, that it is in their hand,
+    over the API and on the trays page alike."""
     drawn_and_opened(table)
-    api = api_as(table, "table")
-    answer = api.get(f"/api/tables/{table.code}/where/{CARD}/").json()["where"]
-    unsure = "is in the event deck, unless it is the event card drawn for this scene."
-    assert answer == f"Card #{CARD:03d} {unsure}"
-    sm = api_as(table, "p1" if table.state["active"] else "p2")  # the reading player
-    answer = sm.get(f"/api/tables/{table.code}/where/{CARD}/").json()["where"]
-    assert answer == f"Card #{CARD:03d} is in the story master's hand (the drawn event)."
+    base = f"/api/tables/{table.code}/"
+    unsure = (
+        "is in the event deck, or in the story master's hand if it is the event card drawn now."
+    )
+    reader = "p1" if table.state["active"] else "p2"
+    active = "p2" if reader == "p1" else "p1"
+    for seat in ("table", "sm", active):
+        answer = api_as(table, seat).get(f"{base}where/{CARD}/").json()["where"]
+        assert answer == f"Card #{CARD:03d} {unsure}", seat
+    held = f"Card #{CARD:03d} is in your hand: the event card you drew for this scene."
+    assert api_as(table, reader).get(f"{base}where/{CARD}/").json()["where"] == held
+    trays = reverse("games:campaign-trays", args=[table.code])
+    assert held in page_of(sit(client, table, reader), trays + f"?number={CARD}")
+    assert unsure in page_of(sit(client, table, "sm"), trays + f"?number={CARD}")
