@@ -19,7 +19,7 @@ from pydantic import BaseModel, ValidationError
 from games.core.needs import Later, Supplier
 from games.core.refusals import describe_validation_error
 from games.core.rng import Rng
-from games.core.words import possessive
+from games.core.words import either, possessive
 
 __all__ = [
     "Game",
@@ -98,6 +98,15 @@ ROLE_NAMES = {
     "player": "a player",
     ACTIVE: "the active player",
 }
+
+
+def roles_named(roles: frozenset[str], names: dict[str, str]) -> list[str]:
+    """The roles a move is for, as a refusal names them (in the order of their keys). A move
+    for the active player and the waiting ones alike is for any player: "a player", not "the
+    active player or a player" (two names for one seat whose turn it is or isn't)."""
+    if {ACTIVE, "player"} <= roles:
+        return ["a player", *(names.get(r, r) for r in sorted(roles - {ACTIVE, "player"}))]
+    return [names.get(r, r) for r in sorted(roles)]
 
 
 # A place in a state: dict keys and list indices; a pattern may hold "*" for any one part.
@@ -348,9 +357,20 @@ class Game(Generic[S]):
                 # a waiting player's seat, refused a move of the turn: whose turn it is
                 label = next(s.label for s in self.seats_fn(state) if s.id == turn)
                 raise RuleError(f"It is {possessive(label)} turn.")
-            names = {**ROLE_NAMES, **self.role_names}
-            who = " or ".join(names.get(r, r) for r in sorted(spec.roles or ()))
+            names = self.role_names_all()
+            who = either(roles_named(spec.roles or frozenset(), names))
             raise RuleError(f"“{spec.label}” is for {who}, not for {names.get(role, role)}.")
+
+    def role_names_all(self) -> dict[str, str]:
+        """What each role is called in this game's sentences (the platform's, then its own)."""
+        return {**ROLE_NAMES, **self.role_names}
+
+    def undoers(self, state: S) -> list[str]:
+        """Who at this table may undo any move, beside the device that made it and the keeper
+        (``may_undo``): the kinds of ``UNDO_ANY_KINDS`` among its seats, in the game's words."""
+        kinds = {seat.kind for seat in self.seats_fn(state)}
+        names = self.role_names_all()
+        return [names[kind] for kind in sorted(UNDO_ANY_KINDS, reverse=True) if kind in kinds]
 
     def may(self, state: S, seat: str) -> dict[str, bool]:
         """Whether this seat's role may make each move now, by move name. Not whether the

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
 from games.core import commute
-from games.core.engine import STORY_MASTER_SEAT, Game, RuleError, Seat, may_undo
+from games.core.engine import Game, RuleError, Seat, may_undo
+from games.core.words import either
 from games.models import Move, Table
 from games.services import catalogs
 from games.services.access import Access
@@ -158,18 +159,20 @@ def check_undo(table: Table, held: Access, last: Move) -> None:
     game = game_of(table)
     state = game.load(table.state)
     mover = find_seat(table, last.seat, state).label if last.seat else _("the keeper")
-    # A story master is named only at a table that seats one (Galzyr's), as the page's note.
-    if any(seat.kind == STORY_MASTER_SEAT for seat in game.seats_fn(state)):
-        sentence = _(
-            "Only the device that made it (%(mover)s), the shared display, the story master or "
-            "the table's keeper can undo “%(what)s”: ask one of them to."
-        )
-    else:
-        sentence = _(
-            "Only the device that made it (%(mover)s), the shared display or the table's "
-            "keeper can undo “%(what)s”: ask one of them to."
-        )
-    raise RuleError(sentence % {"mover": mover, "what": last.sentence})
+    made_it = _("the device that made it (%(mover)s)") % {"mover": mover}
+    raise RuleError(
+        _("Only %(who)s can undo “%(what)s”: ask one of them to.")
+        % {"who": who_may_undo(table, made_it, state), "what": last.sentence}
+    )
+
+
+def who_may_undo(table: Table, mover: str, state: BaseModel | None = None) -> str:
+    """``mover``, the seats at this table that may undo any move and the keeper, in the game's
+    words ("the device that made it (Ada), the shared display or the table's keeper"): from
+    the declaration (``Game.undoers``), so a game without a story master names none."""
+    game = game_of(table)
+    others = game.undoers(state if state is not None else game.load(table.state))
+    return either([mover, *others, _("the table's keeper")])
 
 
 def last_undoable(recent: list[Move]) -> Move | None:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.core.engine import STORY_MASTER_SEAT, RuleError, may_undo
+from games.core.engine import RuleError, may_undo
 from games.models import Table
 from games.services import access, keeping, record, seating, spare, tables, turns
 from games.services.access import Access
@@ -97,6 +97,7 @@ def table_context(
     # A game over, or no seat with anything left to do (only the table's reveal): no "Hand
     # the tablet to …" (a display already handed over still shows whose it is).
     idle = not still_played(game, state, seen.outcome)
+    allowed = last is not None and may_undo(undoer, last.seat, keeper=keeper)
     return {
         "table": table,
         "game": game,
@@ -106,7 +107,9 @@ def table_context(
         "recent": recent,
         # Undo: the engine's declaration (may_undo), which the service enforces
         "last_move": last,
-        "may_undo": last is not None and may_undo(undoer, last.seat, keeper=keeper),
+        "may_undo": allowed,
+        # Who may, when this device may not: named from the same declaration as the refusal.
+        "undo_whose": turns.who_may_undo(table, _("it"), state) if last and not allowed else "",
         "message": message,
         "error": error,
         "panel": game.template,
@@ -121,8 +124,6 @@ def table_context(
             None if idle and (held is None or held.via is None) else held,
             list(seats.values()),
         ),
-        # Who may undo another's move, as the undo note says it: a story master only if seated.
-        "story_master": any(seat.kind == STORY_MASTER_SEAT for seat in seats.values()),
         "hidden_again": hidden_again,  # the response forgets the hand-over (hide_if_done)
     }
 

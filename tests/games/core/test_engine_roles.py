@@ -26,9 +26,9 @@ OPTIONS = {
 WHO = {
     frozenset({"table", "player"}): "a player or the shared display",
     frozenset({"table", ACTIVE}): "the active player or the shared display",
-    frozenset({"table", ACTIVE, "player"}): (
-        "the active player or a player waiting for their turn or the shared display"
-    ),
+    # the active player's seat and the waiting ones: any player's (not "the active player or
+    # a player waiting for their turn")
+    frozenset({"table", ACTIVE, "player"}): "a player or the shared display",
 }
 
 

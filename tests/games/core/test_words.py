@@ -34,3 +34,16 @@ def test_a_count_takes_the_noun_that_fits(n, said):
 def test_a_count_of_a_longer_noun():
     assert words.count(1, "free card", "free cards") == "1 free card"
     assert words.count(3, "open space", "open spaces") == "3 open spaces"
+
+
+@pytest.mark.parametrize(
+    ("items", "said"),
+    [
+        ([], ""),
+        (["Ada"], "Ada"),
+        (["Ada", "the keeper"], "Ada or the keeper"),
+        (["Ada", "the shared display", "the keeper"], "Ada, the shared display or the keeper"),
+    ],
+)
+def test_alternatives_take_or_before_the_last_only(items, said):
+    assert words.either(items) == said

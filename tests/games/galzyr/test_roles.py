@@ -26,6 +26,15 @@ NAMES = {
     "player": "a player waiting for their turn",
 }
 
+# How the sentence names each declaration (the moves' MANAGERS, READERS, STORY_MASTER).
+WHO = {
+    frozenset({"sm", "table"}): "the story master or the shared display",
+    frozenset(
+        {"sm", "table", "active"}
+    ): "the active player, the story master or the shared display",
+    frozenset({"sm"}): "the story master",
+}
+
 
 @pytest.fixture(scope="module")
 def campaign_table() -> dict:
@@ -73,7 +82,7 @@ def test_each_role_is_held_by_one_seat_of_a_campaign_table(campaign_table):
 def test_a_role_the_move_does_not_list_is_refused_and_nothing_changes(campaign_table, move, role):
     data = copy.deepcopy(campaign_table)
     spec = game.moves[move]
-    who = " or ".join(NAMES[r] for r in sorted(spec.roles or ()))
+    who = WHO[spec.roles]
     with pytest.raises(RuleError) as refused:
         game.apply(data, move, {}, seat_holding(data, role))
     assert str(refused.value) == f"“{spec.label}” is for {who}, not for {NAMES[role]}."

@@ -168,7 +168,7 @@ def test_a_refused_role_hears_the_sentence_on_the_page_and_over_the_api(client, 
     answer = api.post(f"/api/tables/{reading.code}/moves/", body, format="json")
     assert answer.status_code == 400
     assert answer.json()["error"] == (
-        "“Choose” is for the active player or the story master or the shared display, not for "
+        "“Choose” is for the active player, the story master or the shared display, not for "
         "a player waiting for their turn."
     )
     reading.refresh_from_db()

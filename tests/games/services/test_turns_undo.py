@@ -9,8 +9,10 @@ from django.test import Client
 from django.urls import reverse
 
 from games.core.engine import RuleError
+from games.core.registry import all_games
 from games.models import Move
 from games.services import access, tables, turns
+from tests.games.services.test_tables_loaded_state import world  # noqa: F401 (a fixture)
 from tests.seating import sit
 
 pytestmark = pytest.mark.django_db
@@ -45,6 +47,8 @@ def test_the_page_reads_the_same_declaration():
     ada.post(url, {"version": 1, "points": 4})
     page = bo.get(reverse("games:table", args=[table.code])).content.decode()
     assert 'id="undo-whose"' in page and 'disabled aria-describedby="undo-whose"' in page
+    note = "only it, the shared display or the table&#x27;s keeper can undo it."
+    assert note in page and "story master" not in page  # a tally table has none
     page = ada.get(reverse("games:table", args=[table.code])).content.decode()
     assert 'id="undo-whose"' not in page
     answer = bo.post(reverse("games:undo", args=[table.code]), {"version": 2})
@@ -58,10 +62,19 @@ def test_a_stranger_may_not_undo(table):
         turns.undo_last(table.code, expected_version=2, seat=access.Credential("nope"))
 
 
-def test_the_refusal_names_a_story_master_only_at_a_table_that_seats_one(table):
+def test_the_refusal_names_who_may_undo_in_the_games_own_seats(table, world):  # noqa: F811
+    """From the declaration (``UNDO_ANY_KINDS`` among the table's seats): a game without a
+    story master's seat names none (it said "the story master" for every game)."""
     with pytest.raises(RuleError) as refused:
         turns.undo_last(table.code, expected_version=2, seat="p2")
     assert str(refused.value) == (
         "Only the device that made it (Ada), the shared display or the table's keeper can undo "
         f"“{Move.objects.get(version=2).sentence}”: ask one of them to."
+    )
+    galzyr = tables.create_table("galzyr", "Book", all_games()["galzyr"].sample_options[0])
+    galzyr, _ = turns.apply_move(
+        galzyr.code, "pick-month", {"month": "march"}, expected_version=1, seat="sm"
+    )
+    assert turns.who_may_undo(galzyr, "Ada") == (
+        "Ada, the shared display, the story master or the table's keeper"
     )

@@ -122,11 +122,19 @@ def left_out() -> list[tuple[str, str]]:
     ]
 
 
+# How the engine names each declaration (a player's seat, whose turn it is or not, is "a
+# player": not "the active player or a player"); a new declaration adds its line here.
+WHO = {
+    frozenset({"table", "active", "player"}): "a player or the shared display",
+    frozenset({"active"}): "the active player",
+    frozenset({"active", "player"}): "a player",
+}
+
+
 def refusal(move: str, seat: str) -> str:
     """The engine's sentence, from the declaration: who the move is for, and who asked."""
     spec = game.moves[move]
-    who = " or ".join(ROLE_NAMES[r] for r in sorted(spec.roles))
-    return f"“{spec.label}” is for {who}, not for {ROLE_NAMES[role_of(move, seat)]}."
+    return f"“{spec.label}” is for {WHO[spec.roles]}, not for {ROLE_NAMES[role_of(move, seat)]}."
 
 
 @pytest.mark.parametrize("move", sorted(SCENARIOS))

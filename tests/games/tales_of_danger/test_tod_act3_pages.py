@@ -23,9 +23,7 @@ from tests.seating import api_as
 
 pytestmark = pytest.mark.django_db
 
-JOURNAL_REFUSED = (
-    "“Write journal” is for the active player or a player, not for the shared display."
-)
+JOURNAL_REFUSED = "“Write journal” is for a player, not for the shared display."
 
 
 def test_act_3_begins_with_the_transition_steps(client, tod):

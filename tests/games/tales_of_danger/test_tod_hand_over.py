@@ -92,7 +92,7 @@ def test_the_journal_is_refused_to_the_display_as_itself_and_to_a_held_seat(clie
     response = display.post(f"/api/tables/{table.code}/moves/", body, format="json")
     assert response.status_code == 400
     assert response.json()["error"] == (
-        "“Write journal” is for the active player or a player, not for the shared display."
+        "“Write journal” is for a player, not for the shared display."
     )
     # As Ada (no device holds her seat): the move is hers, its roles checked against her.
     ada = display.get(f"/api/tables/{table.code}/?as_seat=p1").json()

@@ -124,7 +124,7 @@ def test_an_option_without_a_check_shows_its_result_once_tapped():
 def test_who_may_do_what():
     state = checking()
     assert refused(state, "choose", {"option": 3}, seat="p2") == (
-        "“Choose” is for the active player or the story master or the shared display, not for "
+        "“Choose” is for the active player, the story master or the shared display, not for "
         "a player waiting for their turn."
     )
     assert refused(state, "answer-secret", {"question": "watched", "yes": True}, seat="table") == (

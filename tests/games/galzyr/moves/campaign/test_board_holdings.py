@@ -76,7 +76,7 @@ def test_only_the_story_master_the_display_or_the_active_player_changes_a_board(
     # three at the table: the player after the active one waits (the one before reads)
     idle = f"p{(State.model_validate(s).active + 1) % 3 + 1}"
     assert refused(s, "campaign-gold", {"player": 1, "amount": 1}, seat=idle) == (
-        "“Gold” is for the active player or the story master or the shared display, not for a "
+        "“Gold” is for the active player, the story master or the shared display, not for a "
         "player waiting for their turn."
     )
 
