@@ -90,9 +90,6 @@ def _player(state: State, index: int, viewer: int | None) -> dict[str, Any]:
         "segment": _segment(state, index),
         "segments_done": len(p.voyage),
         "journals_owed": p.journals_owed,
-        # Cards that may pay for a segment (those not promised as journals): as many payment
-        # fields as that, on a display that can't name them (counts are public).
-        "spare": len(p.hand) - p.journals_owed,
     }
     if not private:
         out["hand"] = list(p.hand)
@@ -196,18 +193,30 @@ def available_moves(state: State, seat: str) -> list[str]:
     return out
 
 
+# The sponsor card's values the board shows, "?" while unknown (templates/…/_board.html).
+BOARD_VALUES = ("rank", "evidence", "plans", "start", "market", "max")
+
+
 def _sponsor_cards(state: State) -> dict[str, Any]:
     claimed = {p.sponsor: (seat_id(i), p.name) for i, p in enumerate(state.players) if p.sponsor}
     out = {}
     for card in state.catalog.sponsors:
         seat, who = claimed.get(card.id, (None, None))
+        dumped = card.model_dump(mode="json")
         out[card.id] = {
-            **card.model_dump(mode="json"),
+            **dumped,
             "display": card.display,
             "claimed_by": seat,
             "claimed_name": who,
+            "unknown": any(dumped.get(key) is None for key in BOARD_VALUES),
         }
     return out
+
+
+def _board_unknown(state: State, cards: dict[str, Any]) -> bool:
+    """Whether the board shows a "?" (a value of a sponsor on the table not entered yet): its
+    legend is shown then only, not whenever some card of the game is unknown."""
+    return any(cards[s]["unknown"] for s in state.sponsors if s in cards)
 
 
 FIELD_TEXT = {
@@ -266,6 +275,7 @@ def _prompt(state: State) -> str:
 def view(state: State, seat: str) -> dict[str, Any]:
     viewer = _viewer(state, seat)
     active = state.players[state.active]
+    sponsor_cards = _sponsor_cards(state)
     out: dict[str, Any] = {
         "stage": state.stage,
         "turn": state.turn,
@@ -309,7 +319,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "deal_next": next((seat_id(i) for i, p in enumerate(state.players) if not p.hand), None)
         if state.stage == "deal"
         else None,
-        "sponsor_cards": _sponsor_cards(state),
+        "sponsor_cards": sponsor_cards,
+        "board_unknown": _board_unknown(state, sponsor_cards),
         "people": {
             p.id: {
                 "name": p.name,

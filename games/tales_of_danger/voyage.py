@@ -197,9 +197,12 @@ def _check_counts(state: State) -> None:
         if n > card.count:
             raise RuleError(f"The game has only {card.count} “{card.text}” cost cards.")
     for ship, n in ships.items():
-        if n > state.catalog.ships.get(ship, 0):
+        if n > (printed := state.catalog.ships.get(ship, 0)):
+            cards = words.count(printed, "card", "cards")
             raise RuleError(
-                f"The game has only {state.catalog.ships.get(ship, 0)} cards showing {ship} ships."
+                f"The game has only {cards} with {words.count(ship, 'ship', 'ships')}, and all "
+                "of them are on the table already (in voyages, journals and the segment being "
+                "prepared): choose another difficulty or journal."
             )
 
 

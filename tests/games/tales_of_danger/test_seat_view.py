@@ -170,3 +170,11 @@ def test_a_tables_entries_become_the_groups_catalog(tod):
     }
     again = game.load(game.setup({"players": ["A", "B"], **catalog_from_state(t.state)}, 1))
     assert again.catalog == t.state.catalog
+
+
+def test_the_question_mark_legend_is_for_a_question_mark_on_the_board(tod):
+    """The filled catalog still lacks the Queen's name (not shown on the board): no "?" is on
+    the board, so no legend; an empty catalog shows "?" for the sponsors' values, and says so."""
+    filled = tod.Table(2).view()
+    assert filled["unknown"] and not filled["board_unknown"]
+    assert tod.Table(2, catalog=False).view()["board_unknown"]

@@ -115,3 +115,16 @@ def test_the_page_hand_over_to_a_held_seat_is_refused(client, tod):
     assert response["HX-Trigger"] == "tk:refused"
     table.refresh_from_db()
     assert table.moves.count() == 0
+
+
+@pytest.mark.parametrize("seat", ["table", "p1", "p2"])
+def test_a_seat_offered_the_complete_form_sees_the_hand_it_pays_with(tod, seat):
+    """Why _complete.html has no form for a hand it can't see: only the active player's own
+    seat may complete a segment, and its view holds its hand (the tablet's "name the cards
+    paid" branch for a hidden hand is gone)."""
+    state = tod.act3(HANDS, SEGMENTS).state
+    if game.may(state, seat)["complete_segment"]:
+        active = next(p for p in game.view(state, seat)["players"] if p["active"])
+        assert active["hand"] == ["monk", "nun"]
+    else:
+        assert seat != "p1"

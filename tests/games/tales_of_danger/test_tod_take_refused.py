@@ -46,3 +46,18 @@ def test_a_refused_gather_keeps_the_picks_and_discards(client, tod, django_asser
     # The page answering a refusal: 7 queries, post_move's refresh of the table included.
     with django_assert_num_queries(7):
         post_move(client, table, "gather", sent)
+
+
+def test_a_refused_gather_keeps_the_new_pool_cards_chosen(client, tod):
+    """Issue 16 item 4: the "New pool card" choices were cleared by a refused Gather."""
+    table = table_from(tod.arranged([SEVEN, ["nun"]], POOL, ["queen", None]))
+    seated(client, table, "table")
+    sent = {
+        "picks": [pick("deacon"), pick("captain")],
+        "discard": ["nun", "monk"],  # two discards where one is owed: refused
+        "refill": ["", "minstrel"],  # one select per open space, the first left alone
+    }
+    html = post_move(client, table, "gather", sent).content.decode()
+    refills = re.findall(r'<select name="refill">(.*?)</select>', html, re.S)
+    chosen = [re.findall(r'<option value="([^"]*)" selected>', options) for options in refills]
+    assert chosen == [[], ["minstrel"]]

@@ -179,9 +179,7 @@ def test_journals_are_written_only_on_the_players_own_seat(tod):
     t = tod.act3([["monk", "nun"], ["nun"]], [(1, ["crew"]), (1, ["crew"])])
     t.do("complete-segment", {"pay": [{"person": "monk"}]})
     # The move is declared for players only: the engine refuses the shared display.
-    with pytest.raises(
-        RuleError, match="“Write journal” is for the active player or a player, not"
-    ):
+    with pytest.raises(RuleError, match="“Write journal” is for a player, not"):
         t.do("write-journal", {"value": 3}, seat="table")
     with pytest.raises(RuleError, match="Bo owes no journal"):
         t.do("write-journal", {"value": 3}, seat="p2")
@@ -218,3 +216,22 @@ def test_act3_hands_are_hidden_from_every_other_seat(tod):
     for seat in ("table", "p2"):
         assert a.view(seat) == b.view(seat)
     assert a.view("p1")["players"][0]["hand"] == ["monk", "nun"]
+
+
+def test_a_difficulty_with_no_card_left_is_refused_in_words_a_player_reads(tod):
+    """It said "The game has only 2 cards showing 1 ships."."""
+    t = tod.act3([["monk", "nun", "nun"], ["nun"]], [(1, ["crew"]), (1, ["crew"])])
+    t.do("complete-segment", {"pay": [{"person": "monk"}]})
+    state = t.state
+    state.catalog.ships.update({1: 2, 2: 66})  # Ada's voyage and Bo's segment show both 1s
+    t.put(state)
+    with pytest.raises(RuleError) as refused:
+        t.do(
+            "prepare-segment",
+            {"difficulty": 1, "source": "hand", "person": "nun", "costs": ["crew"]},
+        )
+    assert str(refused.value) == (
+        "The game has only 2 cards with 1 ship, and all of them are on the table already (in "
+        "voyages, journals and the segment being prepared): choose another difficulty or journal."
+    )
+    assert t.state.players[0].segment is None  # nothing changed
