@@ -129,6 +129,20 @@ def take_two(page, button, refill) -> None:
     submit(page, form, button)
 
 
+def refused_gather_keeps_the_new_pool_cards(page, refill) -> None:
+    """Issue 16 item 4: a Gather refused (no pool card tapped) kept the rest of the form but
+    cleared the "New pool card" choices."""
+    form = form_with(page, "Gather")
+    fill_selects(form, "New pool card", refill)
+    form.get_by_role("button", name="Gather").click()
+    expect(page.locator("#live .flash.error")).to_be_visible()
+    form = form_with(page, "Gather")
+    for n, value in enumerate(refill, start=1):
+        expect(form.get_by_label(f"New pool card {n}").locator("option:checked")).to_have_text(
+            value
+        )
+
+
 def secure_first(page, name) -> str:
     form = form_with(page, "Secure this sponsor")
     radio = form.locator("input[name=sponsor]").first
@@ -214,6 +228,8 @@ def test_a_three_player_game_on_a_tablet_and_three_phones(live_server, chromium)
     for name, refill in zip(PLAYERS, (["Deacon", "Nun"], ["Monk", "Captain"], ["Nun", "Sailor"]),
                             strict=True):  # fmt: skip
         expect(tablet.locator(".prompt")).to_have_text(f"{name} gathers from the market.")
+        if name == "Ada":
+            refused_gather_keeps_the_new_pool_cards(tablet, refill)
         take_two(tablet, "Gather", refill)
     expect(tablet.get_by_role("heading", name="Act 3 begins")).to_be_visible()
     expect(tablet.locator(".tod-pool")).to_have_count(0)
