@@ -58,16 +58,6 @@ STORY_MASTER_SEAT = "sm"
 # ``roles={TABLE_SEAT, ACTIVE}`` is the shared display's at any time and a player's seat's only
 # during its own turn; a waiting player's seat keeps the role "player".
 ACTIVE = "active"
-# Who may take back the last move (Undo): the shared display and the story master's device
-# (seats every player watches, kept by the group) and the table's keeper, whoever made it; a
-# player's device only a move its own seat made, so one phone never unmakes another's move.
-UNDO_ANY_KINDS = frozenset({TABLE_SEAT, STORY_MASTER_SEAT})
-
-
-def may_undo(seat: Seat, mover: str, *, keeper: bool = False) -> bool:
-    """Whether ``seat`` (``keeper``: its device keeps the table) may undo a move ``mover``
-    made: the one declaration the service enforces and the pages read."""
-    return keeper or seat.kind in UNDO_ANY_KINDS or seat.id == mover
 
 
 @dataclass(frozen=True)
@@ -101,9 +91,8 @@ ROLE_NAMES = {
 
 
 def roles_named(roles: frozenset[str], names: dict[str, str]) -> list[str]:
-    """The roles a move is for, as a refusal names them (in the order of their keys). A move
-    for the active player and the waiting ones alike is for any player: "a player", not "the
-    active player or a player" (two names for one seat whose turn it is or isn't)."""
+    """The roles a move is for, as a refusal names them; one for the active and the waiting
+    players alike is "a player" (not "the active player or a player")."""
     if {ACTIVE, "player"} <= roles:
         return ["a player", *(names.get(r, r) for r in sorted(roles - {ACTIVE, "player"}))]
     return [names.get(r, r) for r in sorted(roles)]
@@ -357,20 +346,9 @@ class Game(Generic[S]):
                 # a waiting player's seat, refused a move of the turn: whose turn it is
                 label = next(s.label for s in self.seats_fn(state) if s.id == turn)
                 raise RuleError(f"It is {possessive(label)} turn.")
-            names = self.role_names_all()
+            names = {**ROLE_NAMES, **self.role_names}
             who = either(roles_named(spec.roles or frozenset(), names))
             raise RuleError(f"“{spec.label}” is for {who}, not for {names.get(role, role)}.")
-
-    def role_names_all(self) -> dict[str, str]:
-        """What each role is called in this game's sentences (the platform's, then its own)."""
-        return {**ROLE_NAMES, **self.role_names}
-
-    def undoers(self, state: S) -> list[str]:
-        """Who at this table may undo any move, beside the device that made it and the keeper
-        (``may_undo``): the kinds of ``UNDO_ANY_KINDS`` among its seats, in the game's words."""
-        kinds = {seat.kind for seat in self.seats_fn(state)}
-        names = self.role_names_all()
-        return [names[kind] for kind in sorted(UNDO_ANY_KINDS, reverse=True) if kind in kinds]
 
     def may(self, state: S, seat: str) -> dict[str, bool]:
         """Whether this seat's role may make each move now, by move name. Not whether the

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from pydantic import BaseModel
 
 from games.core import commute
-from games.core.engine import Game, RuleError, Seat, may_undo
+from games.core.engine import ROLE_NAMES, STORY_MASTER_SEAT, TABLE_SEAT, Game, RuleError, Seat
 from games.core.words import either
 from games.models import Move, Table
 from games.services import catalogs
@@ -152,8 +152,20 @@ def undoer(table: Table, held: Access) -> Seat:
     return find_seat(table, held.via or held.require_seat())
 
 
+# Who may take back the last move (Undo): the shared display and the story master's device
+# (seats every player watches, kept by the group) and the table's keeper, whoever made it; a
+# player's device only a move its own seat made, so one phone never unmakes another's move.
+UNDO_ANY_KINDS = (TABLE_SEAT, STORY_MASTER_SEAT)  # in the order a sentence names them
+
+
+def may_undo(seat: Seat, mover: str, *, keeper: bool = False) -> bool:
+    """Whether ``seat`` (``keeper``: its device keeps the table) may undo a move ``mover``
+    made: the one declaration this service enforces and the pages read."""
+    return keeper or seat.kind in UNDO_ANY_KINDS or seat.id == mover
+
+
 def check_undo(table: Table, held: Access, last: Move) -> None:
-    """Refuse an undo the declaration (``engine.may_undo``) doesn't allow, naming who may."""
+    """Refuse an undo the declaration (``may_undo``) doesn't allow, naming who may."""
     if may_undo(undoer(table, held), last.seat, keeper=held.keeper):
         return
     game = game_of(table)
@@ -169,9 +181,12 @@ def check_undo(table: Table, held: Access, last: Move) -> None:
 def who_may_undo(table: Table, mover: str, state: BaseModel | None = None) -> str:
     """``mover``, the seats at this table that may undo any move and the keeper, in the game's
     words ("the device that made it (Ada), the shared display or the table's keeper"): from
-    the declaration (``Game.undoers``), so a game without a story master names none."""
+    the declaration (``UNDO_ANY_KINDS`` among the table's seats), so a game without a story
+    master names none."""
     game = game_of(table)
-    others = game.undoers(state if state is not None else game.load(table.state))
+    kinds = {seat.kind for seat in game.seats_fn(state or game.load(table.state))}
+    names = {**ROLE_NAMES, **game.role_names}
+    others = [names[kind] for kind in UNDO_ANY_KINDS if kind in kinds]
     return either([mover, *others, _("the table's keeper")])
 
 

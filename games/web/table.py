@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.core.engine import RuleError, may_undo
+from games.core.engine import RuleError
 from games.models import Table
 from games.services import access, keeping, record, seating, spare, tables, turns
 from games.services.access import Access
@@ -97,7 +97,7 @@ def table_context(
     # A game over, or no seat with anything left to do (only the table's reveal): no "Hand
     # the tablet to …" (a display already handed over still shows whose it is).
     idle = not still_played(game, state, seen.outcome)
-    allowed = last is not None and may_undo(undoer, last.seat, keeper=keeper)
+    allowed = last is not None and turns.may_undo(undoer, last.seat, keeper=keeper)
     return {
         "table": table,
         "game": game,
@@ -105,7 +105,7 @@ def table_context(
         "view": seen.view,
         "outcome": seen.outcome,
         "recent": recent,
-        # Undo: the engine's declaration (may_undo), which the service enforces
+        # Undo: the declaration (turns.may_undo), which the service enforces
         "last_move": last,
         "may_undo": allowed,
         # Who may, when this device may not: named from the same declaration as the refusal.

@@ -18,8 +18,6 @@ from .cards import (
     refill_noticeboard,
     take_card,
     tray,
-    where_all,
-    where_is,
 )
 from .copies import Copy
 from .facts import GALZYR_PLAN, ResetPlan, required_successes, round_limit, story_master
@@ -55,6 +53,7 @@ from .rounds import (
 )
 from .state import Adventurer, Calendar, Campaign, Round, Timer
 from .text import Checklist, Step
+from .where import where_all, where_is
 
 __all__ = [
     "GALZYR_PLAN",

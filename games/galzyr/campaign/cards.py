@@ -1,4 +1,5 @@
-"""Cards: where each copy is, taking one by Random N / Any N / the matching icon, moving it.
+"""Cards: the trays, taking a copy by Random N / Any N / the matching icon, moving it (where
+each copy is, in a sentence: ``where``).
 
 Every function mutates the campaign it is given and returns the checklist of physical actions
 ("Take card #213 from the library into Bumir's inventory."), or raises ``RuleError`` before
@@ -17,6 +18,7 @@ from .facts import MAX_ITEMS, MAX_QUESTS, NOTICEBOARD_SIZE
 from .regain import gain_again, held_twin
 from .state import HOLDING_TYPES, PLACE_TYPES, Campaign, in_play, is_tray, place_kind
 from .text import Checklist, Step, adventurer_name, card_label, move_text, place_label, possessive
+from .where import where_is
 
 Pick = Literal["any", "random", "icon"]
 Source = Literal["library", "vault"]
@@ -32,69 +34,6 @@ def tray(state: Campaign, key: str) -> list[int]:
     if key in NUMERIC_TRAYS or key.startswith("save:"):
         return sorted(cids, key=lambda cid: (state.copies[cid].number, cid))
     return list(cids)
-
-
-def where_is(state: Campaign, number: int, *, hide_drawn: bool = True) -> str:
-    """ "Where is card #N?" in one sentence; the drawn event card shows as in the event deck
-    unless ``hide_drawn`` is False (the story master's own answer)."""
-    where = state.where(hide_drawn=hide_drawn)
-    return _where_sentence(state, number, state.numbered(number), where, _labels(state, hide_drawn))
-
-
-def _labels(state: Campaign, hide_drawn: bool) -> dict[str, str]:
-    """The labels to start from while an event card is drawn. Everyone but the story master
-    (the shared display too: the players read it) is told that any card of the deck may be the
-    one in the story master's hand; the story master, who holds it, that it is in their hand."""
-    if not state.places.get("drawn"):
-        return {}
-    if hide_drawn:
-        deck = "the event deck, or in the story master's hand if it is the event card drawn now"
-        return {"event_deck": deck}
-    return {"drawn": "your hand: the event card you drew for this scene"}
-
-
-def where_all(state: Campaign, *, hide_drawn: bool = True) -> dict[int, str]:
-    """ "Where is card #N?" for every number of the catalog, in numerical order.
-
-    One pass over the copies: ``where_is`` rescans them all and rebuilds the copy → place map
-    per number, which on a 500-copy catalog cost the panel ~12 ms per render.
-    """
-    by_number: dict[int, list[int]] = {}
-    for cid, copy in enumerate(state.copies):
-        by_number.setdefault(copy.number, []).append(cid)
-    where, labels = state.where(hide_drawn=hide_drawn), _labels(state, hide_drawn)
-    return {n: _where_sentence(state, n, by_number[n], where, labels) for n in sorted(by_number)}
-
-
-def _where_sentence(
-    state: Campaign, number: int, cids: list[int], where: dict[int, str], labels: dict[str, str]
-) -> str:
-    """The sentence for the copies ``cids`` of card ``number``; ``labels`` memoizes place
-    labels across calls (most copies share a handful of places)."""
-    if not cids:
-        return f"There is no card #{number:03d} in this campaign's catalog."
-
-    def place(cid: int) -> str:
-        key = where[cid]
-        if key not in labels:
-            labels[key] = place_label(state, key)
-        return labels[key]
-
-    if len({where[c] for c in cids}) == 1 and len(cids) > 1:
-        every = "Both" if len(cids) == 2 else f"All {len(cids)}"
-        return f"{every} copies of card #{number:03d} are in {place(cids[0])}."
-    # Copies that look alike and lie together are counted, not listed one by one.
-    together: dict[str, list[int]] = {}
-    for cid in cids:
-        together.setdefault(where[cid], []).append(cid)
-    parts = []
-    for members in together.values():
-        looks = {card_label(state, cid) for cid in members}
-        if len(members) > 1 and len(looks) == 1:
-            parts.append(f"{len(members)} copies of {looks.pop()} are in {place(members[0])}")
-        else:
-            parts.extend(f"{card_label(state, cid)} is in {place(cid)}" for cid in members)
-    return "; ".join(p[0].upper() + p[1:] for p in parts) + "."
 
 
 def holder(state: Campaign, cid: int) -> str | None:

@@ -1,4 +1,4 @@
-"""Who may undo (issue 16): the engine declares it (``engine.may_undo``), the service enforces
+"""Who may undo (issue 16): the undo service declares it (``turns.may_undo``) and enforces
 it and the page reads it. The shared display, the story master and the table's keeper take back
 the last move whoever made it; a player's device only a move its own seat made."""
 
