@@ -2,8 +2,8 @@
 The pages and the API's paths call it the game's "card data"; the code calls it its catalog.
 
 The rulebooks leave many card facts out; groups enter them from their own cards, once: on
-the game's card-data sheet (games/card_sheets, every card on one page) or as YAML, which
-keeps the file friendly to edit by hand and to pass between groups.
+the game's card-data sheet (games/services/card_sheets/, every card on one page) or as
+YAML, which keeps the file friendly to edit by hand and to pass between groups.
 
 Two catalogs per game: the server's (``GameCatalog``, a librarian's write) and each group's
 (``GroupCatalog``, keyed by the group's key, ``Table.group_key``), which the keeper of any of
