@@ -1,4 +1,4 @@
-"""The reader's state on the table, its options, seats and the read context for a seat."""
+"""The whole game's state (book-only or campaign): its options, seats and a seat's read context."""
 
 from __future__ import annotations
 

@@ -28,8 +28,8 @@ def campaign_of(state: State) -> core.Campaign:
     return state.campaign
 
 
-def book_calendar(state: State) -> None:
-    """The book-only calendar moves: in campaign mode the campaign's calendar rules."""
+def require_book_only(state: State) -> None:
+    """Refuse a book-only calendar move in campaign mode, where the campaign's calendar rules."""
     if state.mode == "campaign":
         raise RuleError(
             "In campaign mode the campaign's calendar sets the month and the day: "

@@ -11,7 +11,7 @@ from games.core.rng import Rng
 from games.galzyr.reader import calendar
 from games.galzyr.reader.reading import need_month
 from games.galzyr.state import MANAGERS, Month, State
-from games.galzyr.tracking import book_calendar
+from games.galzyr.tracking import require_book_only
 
 moves = MoveSet("galzyr.book_calendar")
 
@@ -23,7 +23,7 @@ class PickMonth(BaseModel):
 @moves.move(PickMonth, roles=MANAGERS)
 def pick_month(state: State, args: PickMonth, seat: str) -> str:
     """Pick the month; the starting day is random on the top row of the calendar."""
-    book_calendar(state)
+    require_book_only(state)
     rng = Rng(state.rng)
     state.month = args.month
     state.day = rng.randbelow(calendar.DAYS_A_WEEK)
@@ -38,7 +38,7 @@ def pick_month(state: State, args: PickMonth, seat: str) -> str:
 @moves.move(label="Next day", roles=MANAGERS)
 def advance_day(state: State, args, seat: str) -> str:
     """The calendar phase: the day token moves to the next day."""
-    book_calendar(state)
+    require_book_only(state)
     need_month(state)
     if state.day >= calendar.last_day():
         raise RuleError("The calendar has no more days: pick the month again for a new game.")
@@ -53,7 +53,7 @@ class SetDay(BaseModel):
 @moves.move(SetDay, roles=MANAGERS)
 def set_day(state: State, args: SetDay, seat: str) -> str:
     """Put the day token on another slot of the calendar."""
-    book_calendar(state)
+    require_book_only(state)
     need_month(state)
     state.day = args.day
     return (
