@@ -200,11 +200,6 @@ def seat_lines(table: Table, by: Access) -> list[SeatLine]:
     ]
 
 
-def held_seats(table: Table) -> set[str]:
-    """The seats some device holds (the rest are played from the shared display)."""
-    return set(Claim.objects.filter(table=table).exclude(seat="").values_list("seat", flat=True))
-
-
 def device_tables(secrets_: list[str]) -> list[tuple[Table, Access]]:
     """The tables these credentials (one browser's cookies) hold, most recently updated first."""
     if not secrets_:

@@ -327,7 +327,7 @@ def join_seat(request: HttpRequest, code: str, seat: str, invite: str) -> HttpRe
             "the seat's link or QR code."
         )
         return render(request, "games/join_seat.html", context, status=403)
-    if seat in seating.held_seats(table):
+    if seat in access.held_seats(table):
         context["refusal"] = seating.held_sentence(found.label)
         return render(request, "games/join_seat.html", context, status=409)
     return render(request, "games/join_seat.html", context)
