@@ -2,7 +2,7 @@
 
 Two servers, each a uvicorn process of its own, share the test database: a page's stream is
 open on the first, a device moves through the API of the second, and a third process (this
-one) moves through the services. Each move reaches the stream, each within a second. Skipped
+one) moves through the services. Each move reaches the stream before its next heartbeat. Skipped
 on SQLite, where one process announces in-process (tests/games/live/test_live.py).
 """
 
@@ -24,6 +24,7 @@ import pytest
 from django.db import connection
 
 from bench.games import DARK_TALES
+from games.live import stream
 from games.live.hub import Marks
 from games.live.postgres import conninfo, parse, payload
 from games.services import tables, turns
@@ -125,21 +126,22 @@ def test_a_move_in_one_process_reaches_a_stream_open_in_another(two_servers):
     reader.start()
     assert opened.wait(10), "the stream sent no current version"
     # Through the second server's API (its own process and database connection).
-    moved = time.monotonic()
     answer = httpx.post(
         f"{second}/api/tables/{table.code}/moves/",
         json={"move": "draw", "args": {}, "version": 1},
         headers={"Authorization": f"Bearer {token}"},
     )
     assert answer.status_code == 200, answer.text
-    deadline = time.monotonic() + 3
+    # The stream has no poll: between heartbeats (stream.HEARTBEAT, 15 s) a version reaches it
+    # only by the notification, so hearing it before then is the proof; no timing is asserted
+    # (a loaded machine may take a second or two).
+    deadline = time.monotonic() + stream.HEARTBEAT / 2
     while len(heard) < 2 and time.monotonic() < deadline:
         time.sleep(0.01)
     assert [v for _t, v in heard][:2] == [
         {"code": table.code, "version": 1, "seating": 0},
         {"code": table.code, "version": 2, "seating": 0},
     ]
-    assert heard[1][0] - moved < 1.0
     # And from this test's own process, through the services.
     turns.undo_last(table.code, expected_version=2, seat=DARK_TALES.seat)
     reader.join(timeout=3)
