@@ -2,7 +2,7 @@ from importlib import import_module
 
 from django.urls import path
 
-from games.api import backups, catalogs, games, held, results, seats, tables
+from games.api import backups, catalogs, games, held, results, seats, spare, tables
 from games.core.registry import GAME_URLS
 
 urlpatterns = [
@@ -21,6 +21,8 @@ urlpatterns = [
     path("tables/<str:code>/claim/", seats.claim, name="api-claim"),
     path("tables/<str:code>/leave/", seats.leave, name="api-leave"),
     path("tables/<str:code>/seats/", seats.seats, name="api-seats"),
+    path("tables/<str:code>/spare/", spare.spare_link, name="api-spare"),
+    path("tables/<str:code>/keeper/", spare.keep_with_spare, name="api-keeper"),
     path("tables/<str:code>/card-data/", catalogs.table_catalog, name="api-card-data"),
     path("tables/<str:code>/backups/", backups.table_backups, name="api-backups"),
     path("tables/<str:code>/backups/<str:token>/", backups.backup_document, name="api-backup"),

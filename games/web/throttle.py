@@ -29,8 +29,8 @@ from games.web import credentials
 # The addresses where a code or a key is looked up; importing a file or creating a table is not
 # a guess, and every other page is free.
 GUARDED = re.compile(r"^/(t/|join/|api/tables/(?!$|import/$))")
-# Where a refused join key answers 403: a guess at a key.
-CLAIMS = re.compile(r"/(seat|claim)/$|/join/")
+# Where a refused join key (or spare keeper key, over the API) answers 403: a guess at a key.
+CLAIMS = re.compile(r"/(seat|claim|keeper)/$|/join/")
 PAGE_CODE = re.compile(r"^/t/([^/]+)/")
 
 

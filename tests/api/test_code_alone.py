@@ -15,14 +15,14 @@ from django.utils.html import escape
 from rest_framework.test import APIClient
 
 from games.models import Table
-from games.services import access, tables, turns
+from games.services import access, spare, tables, turns
 from tests.seating import api_as, sit
 
 pytestmark = pytest.mark.django_db
 
 # Every read of one table, beyond the table itself (a keeper's reads: also 403 for a stranger).
 READS = ["history/", "scores/", "trays/", "where/150/", "card-data/"]
-KEEPER_READS = ["seats/", "export/", "backups/"]
+KEEPER_READS = ["seats/", "export/", "backups/", "spare/"]
 VISITOR_KEYS = {"code", "game", "name", "seats", "detail"}
 
 
@@ -51,10 +51,11 @@ STRANGERS = {
 
 def secrets_of(table: Table) -> list[str]:
     """What the group's table holds that a stranger must not read: each player's secret, the
-    totals (as JSON numbers) and the log's sentences."""
+    totals (as JSON numbers), the log's sentences and the spare keeper key."""
     state = table.state
     said = [move.sentence for move in table.moves.all()]
-    return [f": {n}" for n in state["secrets"] + state["totals"] if n] + said
+    keys = [spare.spare_key(table)]  # the keeper's spare (games/services/spare.py)
+    return [f": {n}" for n in state["secrets"] + state["totals"] if n] + said + keys
 
 
 @pytest.mark.parametrize("stranger", sorted(STRANGERS))
