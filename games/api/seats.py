@@ -62,6 +62,11 @@ class MessageSerializer(serializers.Serializer):
     message = serializers.CharField()
 
 
+def claim_json(token: str, held: Access) -> dict:
+    """What a credential holds after a claim: the token to send (shown once) and its seat."""
+    return {"token": token, "seat": held.seat, "keeper": held.keeper}
+
+
 @extend_schema(
     request=ClaimRequestSerializer,
     responses={200: ClaimSerializer, 400: REFUSED, 403: DENIED, 404: NOT_FOUND, 409: REFUSED},
@@ -82,7 +87,7 @@ def claim(request: Request, code: str) -> Response:
         secret=credentials.api_secret(request),
         invite=body.validated_data["invite"],
     )
-    return Response({"token": secret, "seat": held.seat, "keeper": held.keeper})
+    return Response(claim_json(secret, held))
 
 
 @extend_schema(
@@ -97,7 +102,7 @@ def claim(request: Request, code: str) -> Response:
 @table_endpoint
 def leave(request: Request, table: Table, held: Access) -> Response:
     now = seating.leave_seat(table.code, held)
-    return Response({"token": "", "seat": now.seat, "keeper": now.keeper})
+    return Response(claim_json("", now))
 
 
 @extend_schema(

@@ -23,7 +23,7 @@ from games.api.common import (
     refusals_answered,
     table_endpoint,
 )
-from games.api.seats import ClaimSerializer
+from games.api.seats import ClaimSerializer, claim_json
 from games.models import Table
 from games.services import spare
 from games.services.access import Access
@@ -93,4 +93,4 @@ def keep_with_spare(request: Request, code: str) -> Response:
     secret, held = spare.use_spare(
         code, body.validated_data["spare"], secret=credentials.api_secret(request)
     )
-    return Response({"token": secret, "seat": held.seat, "keeper": held.keeper})
+    return Response(claim_json(secret, held))

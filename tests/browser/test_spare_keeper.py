@@ -20,19 +20,9 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def device(chromium):
-    """A new device (its own cookies) of the given size, and its context."""
-    contexts = []
-
-    def open_device(size: dict) -> Page:
-        context = chromium.new_context(viewport=size, has_touch=True)
-        context.set_default_timeout(5000)
-        contexts.append(context)
-        return context.new_page()
-
-    yield open_device
-    for context in contexts:
-        context.close()
+def viewport():
+    """Each device here is opened at its own size (conftest's ``new_page(size)``): one run."""
+    return PHONE
 
 
 def spare_link(keeper: Page) -> str:
@@ -44,9 +34,9 @@ def spare_link(keeper: Page) -> str:
     return section.locator("input.spare-url").input_value()
 
 
-def test_the_spare_link_on_a_phone_frees_the_forgetful_tablets_seat(live_server, device):
+def test_the_spare_link_on_a_phone_frees_the_forgetful_tablets_seat(live_server, new_page):
     base = live_server.url
-    tablet = device(TABLET)
+    tablet = new_page(TABLET)
     tablet.goto(base + "/new/tally/")
     for n, name in enumerate(["Ada", "Bo"], start=1):
         tablet.get_by_label(f"Player {n}", exact=True).fill(name)
@@ -68,7 +58,7 @@ def test_the_spare_link_on_a_phone_frees_the_forgetful_tablets_seat(live_server,
     expect(tablet.get_by_role("heading", name="Seats at this table")).to_have_count(0)
 
     # The phone opens the saved spare: one tap, and it keeps the table.
-    phone = device(PHONE)
+    phone = new_page(PHONE)
     phone.goto(saved)
     phone.get_by_role("button", name="Keep the table on this device").click()
     phone.wait_for_url("**/seat/")
@@ -88,7 +78,7 @@ def test_the_spare_link_on_a_phone_frees_the_forgetful_tablets_seat(live_server,
     phone.get_by_role("button", name="Renew the spare link").click()
     expect(phone.get_by_role("status").first).to_contain_text("old one no longer works")
     assert spare_link(phone) != saved
-    stranger = device(PHONE)
+    stranger = new_page(PHONE)
     stranger.goto(saved)
     expect(stranger.locator("[data-spare-refused]")).to_contain_text("does not work")
     expect(stranger.get_by_role("button", name="Keep the table on this device")).to_have_count(0)
