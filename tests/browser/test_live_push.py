@@ -1,10 +1,9 @@
 """Push in a real browser: two pages on one table, served through ASGI (uvicorn, as
-`make run` and `make serve` do); a move on one shows on the other in under a second with the
-fallback poll raised to a minute, so the stream alone brought it."""
+`make run` and `make serve` do); a move on one shows on the other with the fallback poll raised
+to a minute, so whatever arrives well before it came on the stream alone. How fast is measured by
+`make bench`, not asserted here: a loaded machine must not fail a correct push."""
 
 from __future__ import annotations
-
-import time
 
 import pytest
 from playwright.sync_api import expect
@@ -14,6 +13,7 @@ from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.browser.seats import invite_url, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
+PUSHED = 10_000  # ms: far below the raised poll (60 s), so only the stream can be in time
 
 
 @pytest.fixture
@@ -32,9 +32,7 @@ def new_page(chromium):
         context.close()
 
 
-def test_a_move_on_one_page_shows_on_the_other_within_a_second_by_push(
-    asgi_url, new_page, settings
-):
+def test_a_move_on_one_page_shows_on_the_other_by_push(asgi_url, new_page, settings):
     settings.TALEKEEPER_POLL_SECONDS = 60
     table = tables.create_table("tally", "Friday", {"players": ["Ada", "Bo"]})
     ada, bo = new_page(TABLET), new_page(PHONE)
@@ -49,15 +47,13 @@ def test_a_move_on_one_page_shows_on_the_other_within_a_second_by_push(
     for points, total in ((2, "Ada: 2"), (3, "Ada: 5")):
         if points == 3:  # Ada's turn again: Bo takes his first
             bo.get_by_role("button", name="Add").click()
-            expect(ada.locator(".log")).to_contain_text("Bo added 1.", timeout=1000)
+            expect(ada.locator(".log")).to_contain_text("Bo added 1.", timeout=PUSHED)
         ada.locator("input[name=points]").fill(str(points))
-        started = time.monotonic()
         ada.get_by_role("button", name="Add").click()
-        expect(bo.locator(".tally")).to_contain_text(total, timeout=1000)
-        assert time.monotonic() - started < 1.0
+        expect(bo.locator(".tally")).to_contain_text(total, timeout=PUSHED)
     # An undo is announced too.
     ada.get_by_role("button", name="Undo").click()
-    expect(bo.locator(".tally")).to_contain_text("Ada: 2", timeout=1000)
+    expect(bo.locator(".tally")).to_contain_text("Ada: 2", timeout=PUSHED)
     save_shot(bo, "live-push-phone")
     assert errors == []
 
@@ -70,7 +66,7 @@ def test_a_move_made_elsewhere_reaches_an_open_page_without_its_poll(asgi_url, n
     bo.wait_for_function("window.tkLive && window.tkLive.isLive()", timeout=5000)
     # Another device's move through the services (the API's path), in another thread.
     turns.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
-    expect(bo.locator(".tally")).to_contain_text("Ada: 4", timeout=1000)
+    expect(bo.locator(".tally")).to_contain_text("Ada: 4", timeout=PUSHED)
 
 
 def test_without_its_stream_a_page_still_polls_every_2_seconds(asgi_url, new_page):
