@@ -3,7 +3,7 @@ gathered into one ``Game``. Move modules never import this one, so imports run o
 
 from __future__ import annotations
 
-from games.core.engine import Game, collect
+from games.core.engine import ACTIVE, Game, collect
 from games.tavern_tales import manual, rules
 from games.tavern_tales.catalog import SavedCatalog
 from games.tavern_tales.manual import catalog_from_state
@@ -23,6 +23,8 @@ game: Game[State] = Game(
     blurb="Legends of Dungeon Drop: tall tales of dungeon deeds, one-upped around the table.",
     template="games/tavern_tales/panel.html",
     to_act_fn=rules.to_act,
+    turn_fn=rules.turn_seat,
+    role_names={ACTIVE: "the player whose decision it is"},
     options_template="games/tavern_tales/new_options.html",
     Catalog=SavedCatalog,
     catalog_from_state_fn=catalog_from_state,

@@ -10,7 +10,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import ACTIVE, TABLE_SEAT, MoveSet, RuleError
 from games.core.refusals import describe_validation_error
 from games.tavern_tales.catalog import (
     CatalogPatch,
@@ -33,6 +33,8 @@ from games.tavern_tales.state import (
 )
 
 moves = MoveSet("tavern_tales.manual")
+# What the app can't see and score fixes: every seat's, the one whose decision it is included.
+EVERY_SEAT = frozenset({TABLE_SEAT, ACTIVE, "player"})
 
 
 def catalog_from_state(state: State) -> dict:
@@ -57,7 +59,7 @@ class ShowArgs(BaseModel):
     copies: int | None = Field(default=None, ge=1, le=71)
 
 
-@moves.move(ShowArgs, roles={"table", "player"})
+@moves.move(ShowArgs, roles=EVERY_SEAT)
 def show_feats(state: State, args: ShowArgs, seat: str) -> str:
     """Tap which feats lie at a depth (a room depth may also set its layout)."""
     if state.phase == "over":
@@ -155,7 +157,7 @@ class CatalogEdit(CatalogPatch):
         return CatalogPatch(feats=feats, heroes=heroes, rooms=self.rooms, drinks=self.drinks)
 
 
-@moves.move(CatalogEdit, roles={"table", "player"}, any_time=True)
+@moves.move(CatalogEdit, roles=EVERY_SEAT, any_time=True)
 def edit_catalog(state: State, args: CatalogEdit, seat: str) -> str:
     """Enter card facts read off the table's own cards (a track, a count, a hero's depths)."""
     try:
@@ -181,7 +183,7 @@ class AdjustArgs(BaseModel):
     reason: str = Field(default="", max_length=80)
 
 
-@moves.move(AdjustArgs, label="Adjust prestige", roles={"table", "player"})
+@moves.move(AdjustArgs, label="Adjust prestige", roles=EVERY_SEAT)
 def adjust_prestige(state: State, args: AdjustArgs, seat: str) -> str:
     """Correct a score, or apply a card text the app doesn't read (never below 0)."""
     if args.player >= len(state.players):

@@ -10,7 +10,7 @@ for what the app can't see (feats at a depth, card facts, score corrections) in 
 
 from __future__ import annotations
 
-from games.core.engine import TABLE_SEAT, MoveSet, NoArgs, Outcome, RuleError, Seat
+from games.core.engine import ACTIVE, TABLE_SEAT, MoveSet, NoArgs, Outcome, RuleError, Seat
 from games.core.rng import Rng
 from games.tavern_tales import claims
 from games.tavern_tales.catalog import DEPTHS, Depth, merge, shipped
@@ -128,6 +128,12 @@ def to_act(state: State) -> set[str]:
     return {seat_id(state.active)}
 
 
+def turn_seat(state: State) -> str | None:
+    """The one seat whose decision it is now (``to_act``), the game's ``turn_fn``: that seat has
+    the role ACTIVE; no one's once the game is over."""
+    return next(iter(to_act(state)), None)
+
+
 def invariants(state: State) -> list[str]:
     broken = []
     for index, player in enumerate(state.players):
@@ -153,6 +159,12 @@ def invariants(state: State) -> list[str]:
 
 
 moves = MoveSet("tavern_tales.rules")
+# The moves of a turn and a claim are the decision of one player's seat (ACTIVE, ``turn_seat``):
+# a phone takes them for its own player only, and the shared display only for a seat no device
+# holds, after "Hand the tablet to …" (QA8 item 7: the tablet took a phone player's
+# Think'n'Drink and ended his turn without him). Tapping in feats, card facts and score fixes
+# stay every seat's (games/tavern_tales/manual.py).
+DECISION = frozenset({ACTIVE})
 
 
 def _active(state: State, seat: str) -> int:
@@ -162,7 +174,7 @@ def _active(state: State, seat: str) -> int:
     return state.active
 
 
-@moves.move(NoArgs, label="Think'n'Drink", roles={"table", "player"})
+@moves.move(NoArgs, label="Think'n'Drink", roles=DECISION)
 def think_n_drink(state: State, args: NoArgs, seat: str) -> str:
     """Draw 3 heroes, discard 1, then discard down to the hand limit."""
     who = _active(state, seat)
@@ -188,7 +200,7 @@ def think_n_drink(state: State, args: NoArgs, seat: str) -> str:
     return sentence + claims.end_turn(state, claims.next_seat(state, who))
 
 
-@moves.move(StakeArgs, roles={"table", "player"})
+@moves.move(StakeArgs, roles=DECISION)
 def stake_claim(state: State, args: StakeArgs, seat: str) -> str:
     """Play a hero face-up and claim feats at one of its depths."""
     _active(state, seat)
@@ -202,25 +214,25 @@ def _responder(state: State, seat: str) -> int:
     return state.claim.responder
 
 
-@moves.move(NoArgs, label="Pass", roles={"table", "player"})
+@moves.move(NoArgs, label="Pass", roles=DECISION)
 def pass_claim(state: State, args: NoArgs, seat: str) -> str:
     """Let the claim stand for now (you may still one-up if it comes round again)."""
     return claims.pass_claim(state, _responder(state, seat))
 
 
-@moves.move(HeroTap, label="One-up", roles={"table", "player"})
+@moves.move(HeroTap, label="One-up", roles=DECISION)
 def one_up(state: State, args: HeroTap, seat: str) -> str:
     """Play a hero to take the claim over (face-down in the 2-player game)."""
     return claims.one_up(state, _responder(state, seat), args)
 
 
-@moves.move(HeroTap, label="Flip the table", roles={"table", "player"})
+@moves.move(HeroTap, label="Flip the table", roles=DECISION)
 def flip_table(state: State, args: HeroTap, seat: str) -> str:
     """2 players: turn the opponent's last hero over; a lie hands you the claim."""
     return claims.flip_table(state, _responder(state, seat), args)
 
 
-@moves.move(CollectArgs, roles={"table", "player"})
+@moves.move(CollectArgs, roles=DECISION)
 def collect(state: State, args: CollectArgs, seat: str) -> str:
     """The claim's winner collects the feats, choosing how the special ones score."""
     if state.claim is None or state.claim.winner is None:
@@ -229,7 +241,7 @@ def collect(state: State, args: CollectArgs, seat: str) -> str:
     return state.players[state.claim.winner].name + " " + claims.collect(state, args)
 
 
-@moves.move(NoArgs, label="Redraw a hand of elite heroes", roles={"table", "player"})
+@moves.move(NoArgs, label="Redraw a hand of elite heroes", roles=DECISION)
 def redraw_hand(state: State, args: NoArgs, seat: str) -> str:
     """Discard a hand made only of elite heroes and draw as many new cards."""
     who = _active(state, seat)

@@ -61,6 +61,16 @@ def stake(page, depth, slot, hero):
     expect(page.locator(".tt-claim h2")).to_have_text(f"A claim at the {depth}")
 
 
+def handed(page, name):
+    """The shared tablet plays a player's decision only handed over to them (no device holds
+    their seat): "Hand the tablet to …", then the player's own tap."""
+    if name in (page.locator(".hand-over.playing").all_inner_texts() or [""])[0]:
+        return
+    page.get_by_role("link", name=f"Hand the tablet to {name}").first.click()
+    page.get_by_role("button", name=f"I am {name}: show my part").click()
+    expect(page.locator(".hand-over.playing")).to_contain_text(f"{name} is playing")
+
+
 def tap(page, button, then):
     page.get_by_role("button", name=button, exact=True).click()
     expect(page.locator(".log li").first).to_contain_text(then)
@@ -94,12 +104,19 @@ def test_a_3_player_game_to_the_win(live_server, device):
             expect(tablet.locator(".log li").first).to_contain_text("Mara discards down to 3")
     expect(tablet.locator(".tt-player").first).to_contain_text("3 heroes in hand · limit 3")
 
+    handed(tablet, "Mara")
     stake(tablet, "Mineshaft", 0, "Dwarf · Specialist · Mineshaft")
+    handed(tablet, "Bo")
     tap(tablet, "Pass", "Bo passed.")
+    handed(tablet, "Cy")
     one_up(tablet, "Specialist · Mineshaft", "Cy one-upped with a specialist (Mineshaft).")
+    handed(tablet, "Mara")
     one_up(tablet, "Adventurer · Mineshaft & Inferno", "Mara one-upped")
+    handed(tablet, "Bo")
     tap(tablet, "Pass", "Bo passed.")  # Bo passed before and passes again
+    handed(tablet, "Cy")
     tap(tablet, "Pass", "Mara wins the claim")
+    handed(tablet, "Mara")
     # The first Gold named: the app asks its copies (printed on the card), once.
     tablet.locator("select[name=reveal]").select_option("Gold")
     tablet.get_by_role("button", name="Collect", exact=True).click()
@@ -127,13 +144,17 @@ def test_a_2_player_game_to_the_win(live_server, device):
     expect(tablet.locator(".tt-say")).to_contain_text("Mara: stake a claim.")
 
     # Claim 1 on the shared tablet: face-down one-ups until both hands are spent, then last call.
+    handed(tablet, "Mara")
     stake(tablet, "Mineshaft", 0, "Dwarf · Specialist · Mineshaft")
     for who in ["Bo", "Mara", "Bo", "Mara", "Bo", "Mara"]:
+        handed(tablet, who)
         tap(tablet, "One-up face-down", f"{who} one-upped with a face-down hero.")
+    handed(tablet, "Bo")
     expect(tablet.locator(".tt-claim")).to_contain_text("Last call!")
     claim = tablet.locator(".tt-claim")
     claim.get_by_role("radio", name="Specialist · Mineshaft", exact=True).check()
     tap(tablet, "Play it face-up", "Bo wins the claim")
+    handed(tablet, "Bo")
     collect(tablet, "Gold", copies=7, then="Bo collects Gold (+1): 28 → 29 prestige.")
 
     # Claim 2 on the players' phones: Bo lies face-down, Mara flips the table.
@@ -163,9 +184,12 @@ def test_a_claim_at_every_screen_size(live_server, new_page):
     )
     page = new_page()
     join(page, invite_url(live_server.url, table, "Table"))  # set up on the server: no keeper
+    handed(page, "Mara")
     stake(page, "Inferno", 2, "Adventurer · Catacombs & Inferno")
+    handed(page, "Bo")
     expect(page.get_by_role("button", name="Pass", exact=True)).to_be_visible()
     tap(page, "Pass", "Bo passed.")
+    handed(page, "Cy")
     expect(page.locator(".tt-say")).to_contain_text("Cy: pass, or one-up")
     cy_hero = page.locator(".tt-claim").get_by_role("radio", name="Specialist · Inferno")
     expect(cy_hero).to_be_visible()

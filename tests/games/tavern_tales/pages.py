@@ -7,8 +7,10 @@ import html
 
 from django.urls import reverse
 
+from games.core.engine import TABLE_SEAT
 from games.models import Table
 from games.services import tables
+from games.tavern_tales.game import game as GAME
 from tests.seating import sit
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -34,14 +36,30 @@ def make(players=("Mara", "Bo", "Cy"), **options) -> Table:
 
 
 def seated(client, table, seat="table"):
-    return sit(client, table, seat)
+    client = sit(client, table, seat)
+    client.tt_seat = seat  # the display is handed over for a player's decision (post, page)
+    return client
+
+
+def hand_over(client, table):
+    """The display taps "Hand the tablet to …" for the seat whose decision it is (no device
+    holds it in these tests): a turn or claim move is that seat's, never the display's own."""
+    table.refresh_from_db()
+    seat = GAME.turn_fn(GAME.load(table.state))
+    if seat is not None:
+        client.post(reverse("games:hand-over", args=[table.code, seat]))
 
 
 def page(client, table) -> str:
+    """The table page; the display's is handed over first to the seat whose decision it is."""
+    if getattr(client, "tt_seat", None) == TABLE_SEAT:
+        hand_over(client, table)
     return html.unescape(client.get(reverse("games:table", args=[table.code])).content.decode())
 
 
 def post(client, table, move, data=None):
+    if getattr(client, "tt_seat", None) == TABLE_SEAT and not GAME.moves[move].allows(TABLE_SEAT):
+        hand_over(client, table)
     table.refresh_from_db()
     url = reverse("games:move", args=[table.code, move])
     response = client.post(url, {"version": table.version, **(data or {})}, **HTMX)

@@ -10,10 +10,7 @@ from pydantic import ValidationError
 from games.core.engine import RuleError
 from games.tavern_tales.catalog import CatalogPatch, merge, shipped, unknowns
 from games.tavern_tales.game import game
-
-
-def act(state, move, seat="table", **args):
-    return game.apply(state, move, args, seat)
+from tests.games.tavern_tales.deciding import act
 
 
 def test_the_shipped_catalog_holds_only_what_the_rulebook_states():

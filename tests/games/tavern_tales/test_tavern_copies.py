@@ -14,6 +14,7 @@ from games.models import Table
 from games.services import catalogs, tables, turns
 from games.services.access import Access
 from games.tavern_tales.game import game
+from tests.games.tavern_tales.deciding import act
 from tests.games.tavern_tales.pages import page, post, seated
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +59,7 @@ def test_a_revealed_feat_is_asked_its_copies_at_the_collect():
     hero = {"kind": "specialist", "depths": ["Mineshaft"]}
     state, _ = game.apply(state, "stake-claim", {"depth": "Mineshaft", "slots": [0], **hero}, "p1")
     while state["phase"] == "claim":
-        state, _ = game.apply(state, "pass-claim", {}, "table")
+        state, _ = act(state, "pass-claim")
     assert state["claim"]["needs"] == ["reveal"]
     with pytest.raises(RuleError, match=ASKED):
         game.apply(state, "collect", {"reveal": ["Gold"]}, "p1")

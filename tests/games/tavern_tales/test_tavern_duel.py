@@ -10,6 +10,7 @@ import pytest
 from games.core.engine import RuleError
 from games.tavern_tales.game import game
 from games.tavern_tales.state import State
+from tests.games.tavern_tales.deciding import act
 
 CARDS = {
     "feats": [
@@ -20,10 +21,6 @@ CARDS = {
 MINE = {"kind": "specialist", "depths": ["Mineshaft"]}  # matches the claim
 LIE = {"kind": "adventurer", "depths": ["Catacombs", "Inferno"]}  # doesn't
 DWARF = {"hero": "Dwarf"}
-
-
-def act(state, move, seat="table", **args):
-    return game.apply(state, move, args, seat)
 
 
 def duel(**options):

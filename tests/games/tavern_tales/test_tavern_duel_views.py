@@ -53,7 +53,7 @@ def test_the_shared_tablet_plays_face_down_and_the_flip_asks_for_the_card(client
     stake(client, table)
     text = page(client, table)
     assert "Bo: pass, or one-up with a face-down hero." in text
-    assert "One-up face-down" in text and "Don't say" not in text  # the tablet never asks which
+    assert "One-up face-down" in text  # handed over to Bo, whose decision it is
     accepted(client, table, "one-up", {}, "Bo one-upped with a face-down hero.")
     refused(client, table, "pass-claim", {}, "one-up again or flip the table")
     refused(client, table, "flip-table", {}, "Tap the hero you turned over.")
@@ -121,7 +121,7 @@ def test_a_claim_through_the_api():
 
     refusal = move("stake-claim", "p2", depth="Mineshaft", slots=[0], hero="Dwarf")
     assert refusal.status_code == 400
-    assert refusal.json() == {"error": "It is Mara's decision, not yours."}
+    assert refusal.json() == {"error": "It is Mara's turn."}
     assert move("stake-claim", "p1", depth="Mineshaft", slots=[0], hero="Dwarf").status_code == 200
     assert move("one-up", "p2", kind="specialist", depths=["Mineshaft"]).status_code == 200
     assert move("pass-claim", "p3").status_code == 200

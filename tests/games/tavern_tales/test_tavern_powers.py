@@ -14,6 +14,7 @@ import pytest
 
 from games.core.engine import RuleError
 from games.tavern_tales.game import game
+from tests.games.tavern_tales.deciding import act
 
 # Facts a group would enter from its cards (test data, not the rulebook's numbers), copies
 # included, so naming a feat asks nothing (games/tavern_tales/copies.py).
@@ -29,10 +30,6 @@ CARDS = {
 }
 DWARF = {"hero": "Dwarf"}  # a specialist at the Mineshaft
 CAVES = {"kind": "adventurer", "depths": ["Mineshaft", "Ice Caves"]}
-
-
-def act(state, move, seat="table", **args):
-    return game.apply(state, move, args, seat)
 
 
 def lay(state, depth, *feats):

@@ -10,6 +10,7 @@ import pytest
 from games.core.engine import ArgsError, RuleError
 from games.tavern_tales.game import game
 from games.tavern_tales.state import State
+from tests.games.tavern_tales.deciding import act
 
 # Facts a group would enter from its cards (test data, not the rulebook's numbers), copies
 # included, so naming a feat asks nothing (games/tavern_tales/copies.py).
@@ -29,10 +30,6 @@ MINE = {"kind": "specialist", "depths": ["Mineshaft"]}
 def new_game(players=("Mara", "Bo", "Cy"), seed=11, **options):
     options = {"players": list(players), "first_player": 0, "catalog": CARDS, **options}
     return game.setup(options, seed)
-
-
-def act(state, move, seat="table", **args):
-    return game.apply(state, move, args, seat)
 
 
 def lay(state, depth, *feats):
@@ -268,13 +265,18 @@ def test_a_claim_ends_when_all_the_others_pass_in_a_row(steps, winner):
     assert state["hero_discard"] == played
 
 
-def test_only_the_responder_or_the_table_may_answer():
+def test_only_the_seat_whose_decision_it_is_may_answer():
     state = lay(new_game(), "Mineshaft", "Gold", "Troll", "Troll")
-    with pytest.raises(RuleError, match="Mara's decision"):
+    with pytest.raises(RuleError, match="^It is Mara's turn.$"):
         act(state, "stake-claim", seat="p2", depth="Mineshaft", slots=[0], **DWARF)
     state, _ = act(state, "stake-claim", seat="p1", depth="Mineshaft", slots=[0], **DWARF)
-    with pytest.raises(RuleError, match="Bo's decision"):
+    with pytest.raises(RuleError, match="^It is Bo's turn.$"):
         act(state, "pass-claim", seat="p3")
+    # The shared display makes no player's decision as itself (QA8 item 7): only handed over
+    # to a seat no device holds, when it moves as that seat (tests/games/tavern_tales/
+    # test_tavern_decisions.py).
+    with pytest.raises(RuleError, match="^“Pass” is for the player whose decision it is, not"):
+        act(state, "pass-claim", seat="table")
     with pytest.raises(RuleError, match="There is no seat “p7” at this table."):
         act(state, "pass-claim", seat="p7")
     with pytest.raises(RuleError, match="doesn't match the Mineshaft"):
@@ -320,7 +322,7 @@ def test_choices_are_asked_of_the_winner_then_the_turn_ends():
     assert game.view(state, "p1")["moves"][0] == "collect"
     with pytest.raises(RuleError, match="Choose for the Boss Armor"):
         act(state, "collect", seat="p1")
-    with pytest.raises(RuleError, match="Mara's decision"):
+    with pytest.raises(RuleError, match="^It is Mara's turn.$"):
         act(state, "collect", seat="p2", boss_armor="two")
     state, sentence = act(state, "collect", seat="p1", boss_armor="per-monster")
     assert sentence == "Mara collects Troll (+2), Boss Armor (+2): 0 → 4 prestige."
@@ -335,8 +337,10 @@ def test_victory_is_checked_at_the_end_of_any_players_turn():
     assert sentence.endswith("Bo reaches 30 prestige and wins!")
     outcome = game.outcome(state)
     assert outcome.finished and outcome.winners == ("p2",) and outcome.scores["p2"] == 30
-    with pytest.raises(RuleError, match="game is over"):
-        act(state, "stake-claim", depth="Mineshaft", slots=[0], **DWARF)
+    # No one's decision any more: every seat is refused a move of the turn.
+    for seat in ("p1", "p2", "table"):
+        with pytest.raises(RuleError, match="is for the player whose decision it is"):
+            act(state, "stake-claim", seat=seat, depth="Mineshaft", slots=[0], **DWARF)
 
 
 def test_state_round_trips_through_json_exactly():

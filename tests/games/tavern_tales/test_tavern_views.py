@@ -147,6 +147,9 @@ def test_the_table_page_shows_the_whole_game(client, django_assert_num_queries):
         assert f'data-depth="{depth}"' in text
     assert text.count("4 heroes in hand · limit 4") == 5
     assert "Setup checklist" in text and "Shuffle 3 random elite heroes" in text
+    # Ann's decisions are hers: the display makes them only once handed over (QA8 item 7).
+    assert "Stake a claim here</summary>" not in text and "Hand the tablet to Ann" in text
+    text = page(client, table)  # handed over to Ann
     assert text.count("Stake a claim here</summary>") == 5
     assert "Think'n'Drink</button>" not in text  # Ann began the turn at the hand limit
     assert SPECIALIST in text and '{"kind": "elite"}' not in text  # elites can't start claims
@@ -256,7 +259,8 @@ def test_a_claim_one_upped_and_passed_round_is_collected(client):
     text = accepted(client, table, "one-up", {"args_json": SPECIALIST}, "Cy one-upped")
     assert "turned face-down" in text  # Mara's Dwarf
     accepted(client, table, "pass-claim", {}, "Mara passed.")
-    text = accepted(client, table, "pass-claim", {}, "Cy wins the claim")
+    accepted(client, table, "pass-claim", {}, "Cy wins the claim")
+    text = page(client, table)  # the display handed over to Cy, who collects
     assert "Which feat lay in place 1 at the Mineshaft?" in text
     assert text.count('<select name="reveal" required>') == 2
     refused(client, table, "collect", {}, "Tap which feats you collected")
@@ -285,7 +289,8 @@ def test_special_feats_ask_their_choices_when_collected(client):
     )
     stake(client, table, slots=["0", "1"])
     accepted(client, table, "pass-claim", {})
-    text = accepted(client, table, "pass-claim", {}, "choose for the Boss Armor")
+    accepted(client, table, "pass-claim", {}, "choose for the Boss Armor")
+    text = page(client, table)  # the display handed over to Mara, who collects
     assert 'name="boss_armor" value="two" required' in text
     assert 'name="gelatinous_cube" value="draw"' in text
     refused(client, table, "collect", {"boss_armor": "two"}, "Choose for the Gelatinous Cube")
@@ -344,4 +349,4 @@ def test_a_player_cannot_answer_for_another(client):
     seated(client, table, "p1")
     stake(client, table)
     assert "pass-claim" not in page(client, table)
-    refused(client, table, "pass-claim", {}, "It is Bo's decision, not yours.")
+    refused(client, table, "pass-claim", {}, "It is Bo's turn.")

@@ -294,14 +294,14 @@ def test_a_tavern_tales_track_question_links_the_sheet():
     options = {"players": ["Mara", "Bo", "Cy"], "first_player": 0, "catalog": copies}
     table = tables.create_table("tavern-tales", "T", options, group="G")
     feats = [{"feat": "Dragon Egg"}, {"feat": "Gold"}, {"feat": "Gold"}]
-    for name, args in [
-        ("show-feats", {"depth": "Mineshaft", "feats": feats}),
-        ("stake-claim", {"depth": "Mineshaft", "slots": [0, 1], "hero": "Dwarf"}),
-        ("pass-claim", {}),
-        ("pass-claim", {}),
+    for name, args, seat in [
+        ("show-feats", {"depth": "Mineshaft", "feats": feats}, "table"),
+        ("stake-claim", {"depth": "Mineshaft", "slots": [0, 1], "hero": "Dwarf"}, "p1"),
+        ("pass-claim", {}, "p2"),  # each player's decision is their own seat's
+        ("pass-claim", {}, "p3"),
     ]:
         table.refresh_from_db()
-        turns.apply_move(table.code, name, args, expected_version=table.version, seat="table")
+        turns.apply_move(table.code, name, args, expected_version=table.version, seat=seat)
     client = sit(Client(), table, "p1")
     link = f'href="{reverse("games:table-card-sheet", args=[table.code])}"'
     page = client.get(reverse("games:table", args=[table.code])).content.decode()
