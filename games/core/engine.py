@@ -312,9 +312,7 @@ class Game(Generic[S]):
 
     def apply_to(self, state: S, move: str, args: dict[str, Any] | None, seat: str):
         """Run one move on ``state`` (a freshly loaded model, which it changes)."""
-        spec = self.moves.get(move)
-        if spec is None:
-            raise ArgsError(f"{self.title} has no move called “{move}”.")
+        spec = self.spec_of(move)
         self.check_role(spec, state, seat)
         try:
             parsed = spec.args.model_validate(args or {})
@@ -325,6 +323,12 @@ class Game(Generic[S]):
         data = dump(state)
         self.check_bounds(data)
         return data, sentence
+
+    def spec_of(self, move: str) -> MoveSpec:
+        """The move called ``move``; a name the game lacks is refused in this one sentence."""
+        if (spec := self.moves.get(move)) is None:
+            raise ArgsError(f"{self.title} has no move called “{move}”.")
+        return spec
 
     def role(self, state: S, seat: str) -> str:
         """The seat's role now: the game's own (``role_fn``), ACTIVE for the player's seat

@@ -83,9 +83,7 @@ def apply_move(
 
 
 def _form_args(game: Game, state: BaseModel, move: str, read: Callable, seat: str) -> dict:
-    spec = game.moves.get(move)
-    if spec is None:
-        raise RuleError(_("This game has no move called “%(move)s”.") % {"move": move})
+    spec = game.spec_of(move)
     # The role first: a seat the move is not for hears that, not what its form lacks.
     game.check_role(spec, state, seat)
     return read(spec.args)

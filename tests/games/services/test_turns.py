@@ -141,3 +141,12 @@ def test_current_marks_are_one_cheap_query(table, django_assert_num_queries):
     with django_assert_num_queries(1):
         assert tables.current_marks(table.code) == (1, 0)
     assert tables.current_marks("NOPE") is None
+
+
+@pytest.mark.parametrize("form", [False, True], ids=["args", "form"])
+def test_a_move_the_game_lacks_is_refused_in_one_wording(table, form):
+    # A form post reads the move's arguments before the engine runs it: both say it alike.
+    args = (lambda model: {}) if form else {}
+    with pytest.raises(RuleError, match=r"^Tally \(tests only\) has no move called “fly”\.$"):
+        turns.apply_move(table.code, "fly", args, expected_version=1, seat="p1")
+    assert Table.objects.get(pk=table.pk).version == 1
