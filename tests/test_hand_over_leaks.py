@@ -16,6 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.core.registry import all_games
+from games.services import handed
 from games.web import credentials
 from tests.seating import claim, sit
 from tests.test_leak_matrix import forbidden_for, many_tries, secret_texts, with_secrets, world
@@ -36,7 +37,7 @@ def rendered(client, table, url_name: str, **headers):
 def shows_only(client, table, seat: str) -> None:
     """Every table address (page and poll, plain and htmx) renders ``seat``'s view and quotes
     no secret text of another seat."""
-    game = all_games()[table.game]
+    game = handed.game(table.game)
     own = game.view(table.state, seat)
     texts = secret_texts(table, forbidden_for(table, seat), seat)
     for url_name in ("games:table", "games:poll"):
@@ -55,7 +56,7 @@ def check_the_hand_over(slug: str) -> None:
     """The display shows a seat's view only between the hand-over and "hide again" (a game
     without secrets: every player's seat in turn)."""
     table = with_secrets(slug)
-    game = all_games()[slug]
+    game = handed.game(slug)
     seats = [s.id for s in game.seats(table.state) if s.kind != "table"]
     secret_holders = [s for s in seats if forbidden_for(table, "table") & forbidden_for(table, s)]
     display = sit(Client(), table, "table")
