@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel, Field
 
+from games.core import registry
 from games.core.bounds import Score, Seed, index_below, upto
 from games.core.engine import Game, MoveSet, Outcome, Rng, RuleError, Seat, collect
-from games.core.registry import all_games
 
 
 class TallyOptions(BaseModel):
@@ -133,4 +133,4 @@ def pytest_configure(config):
     # The tally game's panel lives beside the tests, not in the product's templates.
     settings.TEMPLATES[0]["DIRS"].append(Path(__file__).parent / "templates")
     # Registered before collection, so tests parametrized over the registry play it too.
-    all_games()["tally"] = tally
+    registry.add(tally)

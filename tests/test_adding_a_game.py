@@ -87,7 +87,7 @@ def recipe_game(tmp_path_factory):
     try:
         with override_settings(TEMPLATES=with_template_dir(root / "templates")):
             game = registry.load(slug, module)
-            registry.all_games()[slug] = game
+            registry.add(game)
             yield game
     finally:
         registry.all_games().pop(slug, None)
@@ -116,7 +116,7 @@ def its_routes(recipe_game):
 
 @pytest.fixture(scope="module")
 def counter():
-    registry.all_games()["counter"] = counter_game.game
+    registry.add(counter_game.game)
     yield counter_game.game
     registry.all_games().pop("counter")
 
@@ -226,3 +226,10 @@ def test_its_rules_are_checked_for_purity(tmp_path):
     assert "games.my_game.rules" in layout.game_rules(tmp_path / "as-written")
     assert layout.impure_imports(tmp_path / "as-written") == set()
     assert layout.impure_imports(tmp_path / "with-django") == {"games.my_game.rules -> django"}
+
+
+def test_a_second_game_under_a_taken_slug_is_refused(counter):
+    # A new game named like a test's (or another game's) would replace it without a word.
+    with pytest.raises(RuntimeError, match="Another game is registered as “counter” already"):
+        registry.add(counter_game.game)
+    assert registry.get_game("counter") is counter_game.game
