@@ -7,6 +7,8 @@ function-level imports, absolute and relative, make one graph; the tests below f
 - an import of ``games`` from ``storybook`` (the storybook knows no game), or of
   ``storybook`` from the platform (games/ outside a registered game's package: only a game
   that reads books builds on the storybook);
+- an import of a registered game's package from the platform, the per-game card sheets
+  excepted (``SHEETS``): the platform names a game only by the registry's dotted strings;
 - an import of Django (or DRF, drf-spectacular, django-htmx), or of a project module that is
   not pure itself, from a module declared pure: the ``PURE`` list below, and each registered
   game's rules (the module games/core/registry.py's ``GAME_MODULES`` names, and every module
@@ -317,6 +319,32 @@ def test_the_platform_imports_nothing_of_the_storybook():
     assert storybook_imports(platform=False)  # it sees a game's imports of the storybook
     wrong = storybook_imports(platform=True)
     assert not wrong, "the platform imports the storybook:\n  " + "\n  ".join(wrong)
+
+
+# The card-data sheets are per game by design: each lays out one card game's card facts.
+SHEETS = "games.services.card_sheets"
+
+
+def game_imports(platform: bool) -> list[str]:
+    """``module -> game module`` for each import of a registered game's package from the
+    platform (games/ outside those packages; the card sheets left out when ``platform``)."""
+    packages = {module.rpartition(".")[0] for module in game_modules()}
+    return sorted(
+        f"{mod} -> {target}"
+        for mod, targets in edges().items()
+        if under(mod, "games") and not any(under(mod, p) for p in packages)
+        if not (platform and under(mod, SHEETS))
+        for target in targets
+        if any(under(target, p) for p in packages)
+    )
+
+
+def test_the_platform_imports_no_game():
+    """The platform names a game only by the registry's dotted strings (``GAME_MODULES``,
+    ``GAME_URLS``, ``GAME_SUPPLIERS``), so a game is added without an edit to it."""
+    assert game_imports(platform=False)  # it sees the card sheets' imports of their games
+    wrong = game_imports(platform=True)
+    assert not wrong, "the platform imports a game:\n  " + "\n  ".join(wrong)
 
 
 def test_the_services_and_the_core_know_no_http():

@@ -23,6 +23,14 @@ GAME_URLS: dict[str, str] = {
 }
 
 
+# slug -> "module:callable" giving the supplier of what a game's rules need beyond a state's
+# JSON (games/core/needs.py), from its Django side; resolved by games/services/handed.py, so
+# the platform's services name no game. A game that needs nothing has no line.
+GAME_SUPPLIERS: dict[str, str] = {
+    "galzyr": "games.galzyr.shelf:DatabaseShelf",
+}
+
+
 @cache  # one value: the games of GAME_MODULES, built once per process
 def all_games() -> dict[str, Game]:
     return {slug: load(slug, module) for slug, module in GAME_MODULES.items()}
