@@ -17,6 +17,12 @@ from games.dark_tales.state import (
     turn_seat,
 )
 
+# The moves each phase offers (the view's ``moves``; the panel draws a button where the seat
+# may, ``may.<move>``, and the phase offers it). It must agree with the rules: each move's
+# ``require_phase`` in rules.py (which phases it runs in) and its ``roles=`` there (TURN,
+# state.py: the table and the player whose turn it is), which ``can_act`` below repeats for
+# the view's ``moves``. A move named here that its phase check refuses shows a button that
+# only ever answers a refusal.
 TURN_MOVES = {
     "draw": ["draw"],
     "item": ["play-item", "skip-item", "play-card"],
