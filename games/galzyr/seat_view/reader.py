@@ -23,6 +23,7 @@ from games.galzyr.reader.reading import (
     optional_effects,
     printed,
     scene_of,
+    turn_key,
 )
 from games.galzyr.seat_view.campaign import campaign_view
 from games.galzyr.state import (
@@ -125,7 +126,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
     }
     if state.mode == "campaign":
         out["campaign"] = campaign_view(state, seat)
-        out["effects"] = _effects(state)
+        # (a past turn's scene is not shown, nor what of it could not be applied)
+        out["effects"] = [] if _past(state) else _effects(state)
         out["effects_left"] = sum(not e["done"] for e in out["effects"])
     if book is None:
         return out
@@ -151,9 +153,15 @@ def view(state: State, seat: str) -> dict[str, Any]:
             {"location": name, "scenes": scenes}
             for name, scenes in book.side_scenes(out["side"] or "summer")
         ]
-    if state.scene is not None:
+    if state.scene is not None and not _past(state):
         out.update(_scene(state, seat, book))
     return out
+
+
+def _past(state: State) -> bool:
+    """A campaign's scene read to its end in an earlier turn: the next active player's phone
+    opened on it, "The scene is over." (QA 8); the log keeps it, the opener comes first."""
+    return state.locked and bool(state.scene_turn) and state.scene_turn != turn_key(state)
 
 
 def _scene(state: State, seat: str, book: Book) -> dict[str, Any]:
