@@ -65,9 +65,12 @@ def test_a_player_waiting_for_their_turn_sees_no_board_forms(client, world):
     )
     s = state_of(table)
     seated(client, table, f"p{(s.active + 1) % 3 + 1}")
-    assert "/campaign-gold/" not in page(client, table)
+    text = page(client, table)
+    assert "/campaign-gold/" not in text
+    assert "gz-settings" not in text  # QA 8: a settings card with nothing to set
     seated(client, table, f"p{(s.active - 1) % 3 + 1}")
-    assert "/campaign-gold/" in page(client, table)
+    text = page(client, table)
+    assert "/campaign-gold/" in text and "gz-settings" in text  # the reveal setting
 
 
 def test_gold_is_gained_with_the_dial_to_turn(client, table):
@@ -78,6 +81,18 @@ def test_gold_is_gained_with_the_dial_to_turn(client, table):
     assert "Odile Brackwater gains 3 gold (turn Odile Brackwater" in r.content.decode().replace(
         "&#x27;", "'"
     )
+
+
+def test_between_games_the_saves_gold_is_taken_from_the_form(client, table):
+    """QA 8: the save's by-hand step "Take X gold from the library (X is printed on the
+    adventurer board)" had no gold form between games, so the app's dial and the box's parted."""
+    seated(client, table)
+    text = post_move(client, table, "campaign-save", {"pack": "true"}).content.decode()
+    assert state_of(table).campaign.phase == "packed"
+    assert "/campaign-gold/" in text  # the gold form, between games too
+    before = state_of(table).campaign.adventurer("odile").gold
+    post_move(client, table, "campaign-gold", {"player": 1, "amount": 2, "how": "gain"})
+    assert state_of(table).campaign.adventurer("odile").gold == before + 2
 
 
 def test_paying_more_gold_than_held_is_refused_in_place(client, table):
