@@ -45,7 +45,11 @@ class ClaimSerializer(serializers.Serializer):
 class SeatLineSerializer(serializers.Serializer):
     id = serializers.CharField()
     label = serializers.CharField()
-    kind = serializers.CharField()
+    kind = serializers.CharField(
+        help_text="The seat's kind now: 'table', 'sm' or 'player'. Lands of Galzyr's Story "
+        "master seat is of the 'table' kind while a player reads as story master (a campaign "
+        "game of two or more, during a game) and 'sm' otherwise."
+    )
     held = serializers.BooleanField()
     mine = serializers.BooleanField(help_text="Held by the credential asking.")
     keeper = serializers.BooleanField(help_text="The device holding it keeps the table too.")
