@@ -180,7 +180,8 @@
     var column = form.closest("[data-keep-scroll]");
     var inColumn = column && column.scrollHeight > column.clientHeight;
     sent = { action: action, index: index, top: form.getBoundingClientRect().top,
-      page: inColumn ? window.scrollY : null };
+      page: inColumn ? window.scrollY : null,
+      opens: !!form.closest("[data-opens-answer]") };
   });
   function showAnswer(answer, where) {
     var bar = document.querySelector(".topbar");
@@ -191,9 +192,27 @@
       window.scrollBy(0, top - Math.max(below, Math.min(where, bottom)));
     }
   }
+  // A form that opens something new (Galzyr's keypad and scene buttons) stays on the page
+  // below what it opened: the opened thing's first [data-answer] (the scene's title) is
+  // brought to the top of the screen, in its own scrolling column too (QAF: the title was
+  // 850-2,250 px above the screen and the tap looked like it did nothing).
+  function showOpened() {
+    var opened = document.querySelector("#live [data-answer]");
+    if (!opened) return;
+    opened.scrollIntoView({ block: "start" });
+    var bar = document.querySelector(".topbar");
+    var below = (bar ? bar.getBoundingClientRect().bottom : 0) + 8;
+    var top = opened.getBoundingClientRect().top;
+    if (top < below) window.scrollBy(0, top - below);
+  }
   // After the swap has settled: keep-open.js has opened again the folds the player had open.
   document.addEventListener("htmx:afterSettle", function () {
     if (!sent) return;
+    if (sent.opens) {
+      sent = null;
+      showOpened();
+      return;
+    }
     var action = sent.action;
     var forms = Array.prototype.filter.call(
       document.querySelectorAll("#live form[action]"),

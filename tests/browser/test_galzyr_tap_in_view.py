@@ -64,3 +64,19 @@ def test_each_tap_in_the_scene_shows_its_answer_on_the_screen(live_server, chrom
     tap_down_the_page(page, page.locator(".gz-scene-foot").get_by_role("button"))
     on_screen(page, page.get_by_text("The scene is over."), size, "continue")
     page.context.close()
+
+
+@pytest.mark.parametrize("size", [TABLET, PHONE], ids=["tablet", "phone"])
+def test_opening_a_scene_brings_its_title_on_the_screen(live_server, chromium, size):
+    """The opener's form stays on the page below the scene it opened: the scene's title, not
+    the keypad, is what the reader must see (QAF: 850-2,250 px above the screen)."""
+    table, ids = campaign_table()
+    page = device(chromium, live_server.url, table, ids["sm"], size)
+    opener = page.locator("#gz-opener")
+    if opener.get_attribute("open") is None:
+        opener.locator("summary").click()
+    opener.locator("input[name=number]").fill("1002")
+    tap_down_the_page(page, opener.get_by_role("button", name="Open", exact=True))
+    expect(page.locator(".gz-number")).to_have_text("1002")
+    on_screen(page, page.locator("#gz-scene-title"), size, "the opened scene's title")
+    page.context.close()
