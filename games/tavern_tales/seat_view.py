@@ -146,6 +146,8 @@ def _play(play: Play, me: int | None) -> dict[str, Any]:
 
 def _claim(state: State, claim: Claim, me: int | None) -> dict[str, Any]:
     names = [state.depths[_index(state, ref.depth)].slots[ref.slot].feat for ref in claim.feats]
+    # Which "reveal" select a feat not named yet is (the collect form's answers, in order).
+    unnamed = [i for i, name in enumerate(names) if name is None]
     responder = claim.responder
     return {
         "starter": seat_id(claim.starter),
@@ -156,8 +158,9 @@ def _claim(state: State, claim: Claim, me: int | None) -> dict[str, Any]:
                 "slot": ref.slot,
                 "feat": name,
                 "missing": _missing(state, name),
+                "reveal": unnamed.index(i) if i in unnamed else None,
             }
-            for ref, name in zip(claim.feats, names, strict=True)
+            for i, (ref, name) in enumerate(zip(claim.feats, names, strict=True))
         ],
         "plays": [_play(play, me) for play in claim.plays],
         "stage": claim.stage,
