@@ -48,7 +48,9 @@ def start(page, base, slug, name="Game night", group="Harbour club"):
     for n, player in enumerate(PLAYERS, start=1):
         page.get_by_role("textbox", name=f"Player {n}", exact=True).fill(player)
     if slug == "tales-of-danger":
-        page.get_by_label("Who takes the first turn?").select_option(label="Player 1")
+        page.get_by_label("Who takes the first turn?").select_option(
+            label=PLAYERS[0]
+        )  # named as typed
     if slug == "dark-tales":
         page.get_by_label("Setting card A").select_option("A1")
         page.get_by_label("Setting card B").select_option("B1")

@@ -90,7 +90,8 @@ def start_table(page, base) -> tuple:
     page.get_by_label("Your group").fill("Harbour club")
     for n, name in enumerate(PLAYERS, start=1):
         page.get_by_label(f"Player {n}", exact=True).fill(name)
-    page.get_by_label("Who takes the first turn?").select_option(label="Player 1")
+    # The choices name the players as they are typed (QAF new problem 5).
+    page.get_by_label("Who takes the first turn?").select_option(label=PLAYERS[0])
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/seat/")
     table = access.find_table(page.url.rstrip("/").split("/")[-2])

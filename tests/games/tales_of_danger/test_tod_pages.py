@@ -59,6 +59,16 @@ def test_a_first_player_beyond_the_table_is_refused_on_the_form(client):
     )
     assert b"There is no player 5 among 2." in response.content
     assert not Table.objects.exists()
+    # "Who takes the first turn?" names the players typed (QAF new problem 5); the seats
+    # left empty stay "Player N". Each option carries the field index player-names.js reads.
+    first = response.content.decode().split("Who takes the first turn?")[1].split("</select>")[0]
+    options = re.findall(r'data-player-label="(\d)" data-numbered="([^"]*)"[^>]*>([^<]*)<', first)
+    assert options == [
+        ("0", "Player 1", "Ada"),
+        ("1", "Player 2", "Bo"),
+        *[(str(i), f"Player {i + 1}", f"Player {i + 1}") for i in range(2, 6)],
+    ]
+    assert re.search(r'value="5"[^>]*selected', first)  # the refused choice stays chosen
 
 
 def test_the_groups_card_data_is_saved_once_and_used_by_new_tables(librarian_client):
