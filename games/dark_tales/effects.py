@@ -96,7 +96,10 @@ def play_card(state: State, i: int, name: str, args: PlayCardArgs) -> Played:
             f"That would make more than the {info.count} × {name} the card data counts: check "
             f"the card's name, or correct its copies (the number after the set letter)."
         )
-    result.phrases.insert(0, f"played {the(name)} {where_phrase(goes, player)}")
+    # A card in front of its own player needs no place: "Eve played the Princess", not
+    # "... in front of Eve" (QAF new problem 9); the pile and the common area are named.
+    placed = "" if goes == "front" else f" {where_phrase(goes)}"
+    result.phrases.insert(0, f"played {the(name)}{placed}")
     if args.bonus_vp:
         result.phrases.append(f"{args.bonus_vp} VP from its text")
     result.vp += (info.vp or 0) + args.bonus_vp

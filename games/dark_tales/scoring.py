@@ -58,14 +58,17 @@ def end_score(state: State, i: int) -> EndScore:
         mine = measures[i]
         place = 1 + sum(1 for m in measures if m > mine)
         tied = measures.count(mine) > 1
-        what = " + ".join([item_label(it, 2) for it in rank.items] + ["cards"] * rank.hand_cards)
+        what = " + ".join(
+            [item_label(it, 2) for it in rank.items] + ["cards in hand"] * rank.hand_cards
+        )
+        # The count is said as a count ("with 6"), not a bare "(6)" (QAF new problem 9).
         if tied:
-            score.missing.append(f"tied {ordinal(place)} place in {what} ({mine})")
+            score.missing.append(f"tied {ordinal(place)} place in {what}, with {mine} each")
         elif place in rank.points:
             score.auto += rank.points[place]
             score.lines.append(f"{what} {mine}, {ordinal(place)} place: {rank.points[place]} VP")
         else:
-            score.missing.append(f"{ordinal(place)} place in {what} ({mine})")
+            score.missing.append(f"{ordinal(place)} place in {what}, with {mine}")
     return score
 
 

@@ -306,10 +306,8 @@ def learn(state: State, name: str, **facts) -> None:
     state.set_card(info.model_copy(update=facts))
 
 
-def where_phrase(goes: Where, player: Player | None = None) -> str:
-    """ "to the discard pile", "to the common area", "in front of Mara"."""
-    if goes == "front" and player is not None:
-        return f"in front of {player.name}"
+def where_phrase(goes: Where) -> str:
+    """ "to the discard pile", "to the common area", "in front of the player"."""
     return WHERE_LABELS[goes]
 
 

@@ -115,3 +115,18 @@ def test_the_play_form_says_where_its_answers_are_kept(client):
     assert "the answers are kept for Friday's next tables too" in html
     html = page(sit(client, friday, "table"), friday)
     assert "reach Friday's next tables when the keeper's device answers one" in html
+
+
+def test_the_end_card_says_what_was_entered_and_counts_in_words(client, table):
+    """QAF new problem 9: "Ivy: nothing yet · 0 VP entered" after Ivy's points were entered,
+    and a field label ending in an unexplained "(0)"."""
+    end_the_game(table)  # no one holds anything: all three tie for the Iron Army's 1st place
+    tied = "tied 1st place in Gold Coins + cards in hand, with 0 each"
+    html = page(sit(client, table, "table"), table)
+    assert f"Ivy: points for {tied}" in html and "(0)" not in html
+    turns.apply_move(
+        table.code, "enter-bonus", {"player": "p1", "vp": 0}, expected_version=1, seat="table"
+    )
+    html = page(client, table)
+    assert f"<strong>Ivy</strong>: 0 VP entered for {tied}</li>" in html
+    assert "<strong>Jo</strong>: nothing yet</li>" in html  # Jo's are still to enter

@@ -281,12 +281,12 @@ def test_the_iron_army_final_score_is_31_plus_3_plus_5(table):
         "3 × Gold Coins: 0 VP",
         "1 × Sword: 0 VP",
         "1 × Magic Wand: 0 VP",
-        "Gold Coins + cards 5, 2nd place: 5 VP",
+        "Gold Coins + cards in hand 5, 2nd place: 5 VP",
     ]
     assert end["p1"]["missing"] == []
     # First and third place are not in the example: the players enter them from the card.
-    assert end["p2"]["missing"] == ["1st place in Gold Coins + cards (6)"]
-    assert end["p3"]["missing"] == ["3rd place in Gold Coins + cards (0)"]
+    assert end["p2"]["missing"] == ["1st place in Gold Coins + cards in hand, with 6"]
+    assert end["p3"]["missing"] == ["3rd place in Gold Coins + cards in hand, with 0"]
     assert t.refused("reveal-scores") == "First enter the B-card points for Bo and Cy."
     assert t.refused("enter-bonus", player="p1", vp=1) == (
         "The app has worked out Mara's points already: enter points only for the players it names."

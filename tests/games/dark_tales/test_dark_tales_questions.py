@@ -73,13 +73,11 @@ def test_the_ogre_is_asked_about_once_and_its_vp_score_every_play(table):
     t = table()
     t.to_card_phase()
     assert t.move("play-card", card="Ogre", vp=3, card_type="villain", count=2) == (
-        "Mara played the Ogre in front of Mara and scored 3 VP. The app keeps the Ogre's VP, "
+        "Mara played the Ogre and scored 3 VP. The app keeps the Ogre's VP, "
         "type and copies for its next plays. Bo's turn."
     )
     t.to_card_phase()
-    assert t.move("play-card", card="Ogre") == (
-        "Bo played the Ogre in front of Bo and scored 3 VP. Mara's turn."
-    )
+    assert t.move("play-card", card="Ogre") == ("Bo played the Ogre and scored 3 VP. Mara's turn.")
     assert (t.vp(0), t.vp(1)) == (3, 3)
 
 
