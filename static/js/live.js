@@ -231,8 +231,12 @@
       // The form went with the step it made (Galzyr's roll, "Use 2 successes", "Continue"):
       // its answer, the last [data-answer] (the dice, the outcome, the scene's next part or
       // its end), is shown where the form was, or at least on the screen below the header.
+      // A page with no such answer (Tavern Tales' Collect) shows the move's sentence, said at
+      // the top of the table (QAF: it stayed up there, the phone still down on the board).
       var answers = document.querySelectorAll("#live [data-answer]");
-      if (answers.length) showAnswer(answers[answers.length - 1], sent.top);
+      var said = document.querySelector("#live > .flash[role=status]:not([hidden])");
+      var answer = answers.length ? answers[answers.length - 1] : said;
+      if (answer) showAnswer(answer, sent.top);
     }
     sent = null;
   });

@@ -12,6 +12,7 @@ from tests.browser.seats import invite_url, join, join_link, take_here
 pytestmark = pytest.mark.django_db(transaction=True)
 
 TABLET = {"width": 1024, "height": 768}  # the long games run at this one size
+PHONE = {"width": 390, "height": 844}
 
 
 @pytest.fixture
@@ -198,3 +199,26 @@ def test_a_claim_at_every_screen_size(live_server, new_page):
     for target in page.locator("button:visible, .pick:visible, summary:visible").all():
         box = target.bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44, target.inner_text()
+
+
+@pytest.mark.parametrize("viewport", [PHONE], ids=["phone"])
+def test_a_collects_sentence_is_brought_on_a_phones_screen(live_server, new_page):
+    """QAF new problem 6: after Collect on a phone, 'Mara collects …' was said at the top of
+    the table while the screen stayed down on the board's tap-in forms (static/js/live.js)."""
+    options = {"players": ["Mara", "Bo", "Cy"], "first_player": 0}
+    table = tables.create_table(
+        "tavern-tales", "Phone", {**options, "catalog": {"feats": [{"name": "Gold", "count": 9}]}}
+    )
+    page = new_page()
+    join(page, invite_url(live_server.url, table, "Table"))
+    handed(page, "Mara")
+    stake(page, "Inferno", 2, "Adventurer · Catacombs & Inferno")
+    for name in ("Bo", "Cy"):
+        handed(page, name)
+        tap(page, "Pass", f"{name} passed.")
+    handed(page, "Mara")
+    collect(page, "Gold", then="Mara collects Gold (+1): 0 → 1 prestige.")
+    said = page.locator("#live > .flash[role=status]").filter(has_text="Mara collects Gold")
+    box = said.bounding_box()
+    on_screen = box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
+    assert on_screen, f"the sentence is at {box['y']}px"
