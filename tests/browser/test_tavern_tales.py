@@ -222,3 +222,25 @@ def test_a_collects_sentence_is_brought_on_a_phones_screen(live_server, new_page
     box = said.bounding_box()
     on_screen = box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
     assert on_screen, f"the sentence is at {box['y']}px"
+
+
+def test_the_copies_question_keeps_the_feats_tapped_in(live_server, device):
+    """QAF new problem 3: after 'How many Gold cards does the game have?' the three selects
+    went back to 'face-up, not tapped in'; now only the copies are left to give."""
+    table = tables.create_table(
+        "tavern-tales", "Tap in", {"players": ["Mara", "Bo", "Cy"], "first_player": 0}
+    )
+    tablet = device()
+    join(tablet, invite_url(live_server.url, table, "Table"))
+    board = tablet.locator('[data-depth="Mineshaft"]')
+    board.get_by_text("Tap in feats").click()
+    for select in board.locator("select[name=feats]").all():
+        select.select_option(label="Gold")
+    board.get_by_role("button", name="Save what lies here").click()
+    expect(tablet.get_by_role("alert").filter(has_text="How many Gold cards")).to_be_visible()
+    board = tablet.locator('[data-depth="Mineshaft"]')
+    for select in board.locator("select[name=feats]").all():
+        expect(select.locator("option:checked")).to_have_text("Gold")
+    board.locator("input[name=copies]").fill("7")
+    board.get_by_role("button", name="Save what lies here").click()
+    expect(tablet.locator(".log li").first).to_contain_text("The Mineshaft shows Gold, Gold, Gold.")
