@@ -33,6 +33,7 @@ from games.galzyr.state import (
     player_reads,
     prestige_counts,
     read_context,
+    reading_player,
     role,
 )
 from storybook.format import MONTHS
@@ -123,6 +124,8 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "tracked": state.mode == "campaign",  # the campaign answers the book's questions
         "by_hand": state.by_hand,
         "hide_outcomes": state.hide_outcomes,  # the story master's reading setting
+        # whose device the setting shows on, when not this one's (a player reads: QAF)
+        "reading_elsewhere": _reads_elsewhere(state, seat),
     }
     if state.mode == "campaign":
         out["campaign"] = campaign_view(state, seat)
@@ -359,3 +362,15 @@ def _event(state: State, seat: str, book: Book | None) -> dict[str, Any] | None:
             pick = pick_event_scene(event, read_context(state), confirmed, book.names)
             out["ask"] = pick.ask
     return out
+
+
+def _reads_elsewhere(state: State, seat: Seat) -> str | None:
+    """The reading player's name while a player reads as story master and ``seat`` is not
+    theirs: the reveal setting changed here shows on that player's device, not on this one
+    (the Story master seat then runs the table as a display and sees no outcome list)."""
+    if not player_reads(state):
+        return None
+    reader = reading_player(state)
+    if reader is None or reader == seat:
+        return None
+    return state.players[int(reader[1:]) - 1]

@@ -10,12 +10,14 @@ the check, select the leftmost match, then read it.
 
 from __future__ import annotations
 
+import html
 import json
 import shutil
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from games.core.engine import RuleError
@@ -171,5 +173,14 @@ def test_during_play_the_story_master_seat_turns_the_reveal_off_for_the_reader_a
     seen = game.view(state, reader)
     assert seen["outcomes_hidden"] is False and seen["chosen_option"]["outcomes"]
     assert game.view(state, "sm")["chosen_option"]["outcomes"] is None  # a display: none
+    # QAF: on that seat the setting says it shows on the reader's device, not on this screen
+    name = State.model_validate(state).players[int(reader[1:]) - 1]
+    assert game.view(state, "sm")["reading_elsewhere"] == name
+    assert game.view(state, reader)["reading_elsewhere"] is None
+    page = render_to_string(
+        "games/galzyr/_reveal_setting.html",
+        {"may": {"set_hide_outcomes": True}, "view": game.view(state, "sm")},
+    )
+    assert f"While {name} reads, this takes effect on the reader" in html.unescape(page)
     state = play(state, "set-hide-outcomes", {"on": True}, seat="sm")
     assert game.view(state, reader)["chosen_option"]["outcomes"] is None
