@@ -210,8 +210,8 @@ class Game(Generic[S]):
     # Options fields (a saved catalog fills them when a new table leaves them out), and
     # catalog_from_state_fn reads a table's entries back so they can be saved. Each game calls
     # the model SavedCatalog (in its catalog module; Tales of Danger saves its CatalogPatch, the
-    # entries laid over the printed cards, as it is); its catalog module's ``Catalog`` is the
-    # whole catalog a table plays with.
+    # entries laid over the printed cards, as it is); its catalog module's ``Cards`` is the
+    # whole set of cards a table plays with.
     Catalog: type[BaseModel] | None = None
     catalog_from_state_fn: Callable[[S], dict[str, Any]] | None = None
     # Moves after which the platform, in the move's transaction, backs the table up (e.g.

@@ -7,8 +7,9 @@
 - ``questions``: what a play asks about a card (or a tale's item) the card data lacks, kept
 - ``manual``: the by-hand moves (card text, corrections, naming the cards in a hand)
 - ``card_entry``: the card-data sheet's move
-- ``catalog``: the cards and setting cards, as far as the rulebook states them, and the card
-  data a group saves (``SavedCatalog``, the game's ``Catalog``)
+- ``catalog``: the cards and setting cards a table plays with (``Cards``: the rulebook's facts
+  with the group's entries), and the card data a group saves (``SavedCatalog``, the game's
+  ``Catalog``)
 - ``scoring``: the end of the game, winners and the invariants
 - ``seat_view``: the seats and what each one may see
 """

@@ -290,7 +290,7 @@ def norm(name: str) -> str:
 _SHIPPED_INDEX = {norm(n): n for n in CARDS}
 
 
-class Catalog:
+class Cards:
     """The shipped data with a table's own entries laid over it (names match loosely)."""
 
     def __init__(
@@ -343,7 +343,7 @@ def table_entries(cards: Iterable[CardInfo]) -> dict[str, CardInfo]:
     """
     entries: dict[str, CardInfo] = {}
     for card in cards:
-        base = Catalog(entries).entry(card.name)
+        base = Cards(entries).entry(card.name)
         entries[base.name] = merge_card(base, card.model_dump(exclude_unset=True))
     return entries
 

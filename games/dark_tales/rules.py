@@ -20,7 +20,7 @@ from games.dark_tales.catalog import (
     ITEM_LIMITS,
     NIGHT,
     PLAYING_CARDS,
-    Catalog,
+    Cards,
     an_item,
     table_entries,
     table_settings,
@@ -52,7 +52,7 @@ HAND_SIZE = 3
 def setup(options: Options, seed: int, needs: None) -> State:
     rng = Rng(seed)
     cards, settings = table_entries(options.cards), table_settings(options.settings)
-    catalog = Catalog(cards, settings)
+    catalog = Cards(cards, settings)
     if catalog.known_total() > PLAYING_CARDS:
         raise RuleError(
             f"The card data counts more than the deck's {PLAYING_CARDS} cards: correct the "

@@ -18,8 +18,8 @@ from games.dark_tales.catalog import (
     TYPE_LABELS,
     WHERE_LABELS,
     CardInfo,
+    Cards,
     CardType,
-    Catalog,
     Item,
     SettingCard,
     Where,
@@ -30,7 +30,7 @@ PHASES: tuple[str, ...] = ("draw", "item", "card", "reveal", "scoring", "over")
 
 
 PlayerIndex = index_below(MAX_PLAYERS)  # a player, from 0
-Cards = upto(PLAYING_CARDS)  # a count of the deck's cards
+CardCount = upto(PLAYING_CARDS)  # a count of the deck's cards
 Tokens = upto(max(ITEM_LIMITS.values()))  # items of one kind: the supply's pieces
 Points = upto(MAX_SCORE)  # face-down VP tokens: never negative (manual.py refuses it)
 
@@ -44,7 +44,7 @@ class Player(BaseModel):
 
     name: str
     hand: list[str] = Field(default_factory=list)  # cards the app knows by name
-    hand_unknown: Cards = 0  # cards in hand the app knows only as a count
+    hand_unknown: CardCount = 0  # cards in hand the app knows only as a count
     front: list[str] = Field(default_factory=list)  # cards in play in front of the player
     items: dict[Item, Tokens] = Field(default_factory=no_items)
     vp: Points = 0  # the face-down token pile: hidden from other seats until the reveal
@@ -73,7 +73,7 @@ class State(BaseModel):
     active: PlayerIndex
     turn: Turn = 1
     phase: Phase = "draw"
-    deck: Cards
+    deck: CardCount
     deck_top: str | None = None  # known face-up top card of the deck (left by a Wizard)
     common: list[str] = Field(default_factory=list)
     discard: list[str] = Field(default_factory=list)  # the last one is on top
@@ -84,12 +84,12 @@ class State(BaseModel):
     cards: dict[str, CardInfo] = Field(default_factory=dict)  # the table's own card entries
     settings: dict[str, SettingCard] = Field(default_factory=dict)  # ... and setting cards
 
-    _catalog: Catalog | None = PrivateAttr(default=None)
+    _catalog: Cards | None = PrivateAttr(default=None)
 
-    def catalog(self) -> Catalog:
+    def catalog(self) -> Cards:
         """The table's catalog; cached, so change ``cards`` only through ``set_card``."""
         if self._catalog is None:
-            self._catalog = Catalog(self.cards, self.settings)
+            self._catalog = Cards(self.cards, self.settings)
         return self._catalog
 
     def set_card(self, info: CardInfo | None, name: str | None = None) -> None:
@@ -132,7 +132,7 @@ class Options(BaseModel):
 
     @model_validator(mode="after")
     def _choices(self) -> Options:
-        codes = Catalog(settings={s.code: s for s in self.settings}).settings
+        codes = Cards(settings={s.code: s for s in self.settings}).settings
         for field, kind in (("setting_a", "A"), ("setting_b", "B")):
             code = getattr(self, field)
             if code is not None and (code not in codes or not code.startswith(kind)):

@@ -7,8 +7,8 @@
   ``card_entry`` (card data read off the box, and the card-data sheet)
 - ``sponsors``: whether a hand can secure a sponsor (moves and pages ask alike)
 - ``common``: small helpers the acts share (seats, hands, the deck, the pool)
-- ``catalog``: the cards as far as the rulebook tells, and the card data a group saves
-  (``CatalogPatch``, the game's ``Catalog``)
+- ``catalog``: the cards a table plays with (``Cards``: the rulebook's facts with the group's
+  entries), and the card data a group saves (``CatalogPatch``, the game's ``Catalog``)
 - ``scoring``: the scores and ties
 - ``seat_view``: the seats and what each one may see
 """

@@ -199,7 +199,7 @@ SPONSOR_FIELDS = ("name", "title", "rank", "icon", "evidence", "plans", "start",
 UNKNOWN_CARD = "?"  # a card in an Act 3 hand that nobody named to the app
 
 
-class Catalog(Strict):
+class Cards(Strict):
     sponsors: list[SponsorCard]
     people: list[PersonCard]
     costs: list[CostKind]
@@ -297,8 +297,8 @@ def _join(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def default_catalog() -> Catalog:
-    return Catalog(
+def default_catalog() -> Cards:
+    return Cards(
         sponsors=[s.model_copy() for s in DEFAULT_SPONSORS],
         people=[p.model_copy() for p in DEFAULT_PEOPLE],
         costs=[c.model_copy() for c in DEFAULT_COSTS],
@@ -338,7 +338,7 @@ class CatalogPatch(Strict):
     people: dict[str, PersonPatch] = {}
 
 
-def patched(catalog: Catalog, patch: CatalogPatch) -> Catalog:
+def patched(catalog: Cards, patch: CatalogPatch) -> Cards:
     """A new catalog with the patch applied; fields the patch leaves unset stay as they are."""
     data = catalog.model_dump()
     for ref, values in patch.sponsors.items():
@@ -356,14 +356,14 @@ def patched(catalog: Catalog, patch: CatalogPatch) -> Catalog:
         if update.get("note") is None:
             update.pop("note", None)
         row.update(update)
-    result = Catalog.model_validate(data)
+    result = Cards.model_validate(data)
     problems = result.problems()
     if problems:
         raise RuleError(f"Those card values do not fit together: {'; '.join(problems)}.")
     return result
 
 
-def entered(catalog: Catalog) -> CatalogPatch:
+def entered(catalog: Cards) -> CatalogPatch:
     """What a table's catalog says beyond the shipped one: the group's own entries."""
     shipped = default_catalog()
     sponsors: dict[str, SponsorPatch] = {}

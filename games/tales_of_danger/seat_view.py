@@ -6,7 +6,7 @@ from typing import Any
 
 from games.core import words
 from games.core.engine import TABLE_SEAT, RuleError, Seat
-from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog
+from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Cards
 from games.tales_of_danger.common import (
     ACT1_HAND_LIMIT,
     FINAL_SEGMENTS,
@@ -116,7 +116,7 @@ def _secure_hints(state: State, index: int) -> dict[str, Any]:
     return hints
 
 
-def _secure_values(catalog: Catalog, sponsors: list[str], people: list[str]) -> dict[str, Any]:
+def _secure_values(catalog: Cards, sponsors: list[str], people: list[str]) -> dict[str, Any]:
     """What each person adds towards each sponsor, for the “can I secure?” helper a player taps.
 
     Per person and sponsor: [evidence, plans, stars] when the person shows the sponsor's
@@ -228,7 +228,7 @@ FIELD_TEXT = {
 }
 
 
-def _unknown(catalog: Catalog) -> list[dict[str, Any]]:
+def _unknown(catalog: Cards) -> list[dict[str, Any]]:
     """What the catalog still lacks, card by card (“enter from your cards”)."""
     grouped: dict[str, dict[str, Any]] = {}
     for phrase in catalog.missing():

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from games.core.engine import RuleError
-from games.tales_of_danger.catalog import UNKNOWN, Catalog, need
+from games.tales_of_danger.catalog import UNKNOWN, Cards, need
 from games.tales_of_danger.state import State
 
 
@@ -43,7 +43,7 @@ class SecureCheck:
     reason: str = ""
 
 
-def check_secure(catalog: Catalog, sponsor_ref: str, people: list[str]) -> SecureCheck:
+def check_secure(catalog: Cards, sponsor_ref: str, people: list[str]) -> SecureCheck:
     """Count evidence and plans on the people showing the sponsor's icon, and look for insiders.
 
     Raises RuleError asking for any value of the catalog it needs and lacks.

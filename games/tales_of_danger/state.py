@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from games.core.bounds import Seed, Turn, index_below, upto
-from games.tales_of_danger.catalog import PEOPLE_CARDS, Catalog, PersonPatch, SponsorPatch
+from games.tales_of_danger.catalog import PEOPLE_CARDS, Cards, PersonPatch, SponsorPatch
 
 Stage = Literal["deal", "acts", "act3", "over"]
 # Where the active player is within their turn:
@@ -25,7 +25,7 @@ JournalStatus = Literal["owed", "written", "none"]
 
 MAX_PLAYERS = 6
 PlayerIndex = index_below(MAX_PLAYERS)  # a player, from 0
-Cards = upto(PEOPLE_CARDS)
+CardCount = upto(PEOPLE_CARDS)
 
 
 class Strict(BaseModel):
@@ -52,7 +52,7 @@ class Player(Strict):
     act: int = Field(1, ge=1, le=3)
     sponsor: str | None = None
     hand: list[str] = []
-    discard_to: Cards | None = None  # owes discards down to this hand size
+    discard_to: CardCount | None = None  # owes discards down to this hand size
     segment: Segment | None = None
     voyage: list[Leg] = []
 
@@ -63,7 +63,7 @@ class Player(Strict):
 
 class State(Strict):
     rng: Seed
-    catalog: Catalog
+    catalog: Cards
     players: list[Player]
     first_player: PlayerIndex
     sponsors: list[str]  # sponsors on the table (display order; rank order once ranks are known)
@@ -74,7 +74,7 @@ class State(Strict):
     turn: Turn = 1
     pool: list[str] = []
     discard: list[str] = []
-    deck: Cards
+    deck: CardCount
     prepare_queue: list[PlayerIndex] = []  # Act 3: players still to prepare their first segment
     final_round_by: PlayerIndex | None = None
     final_turns: list[PlayerIndex] = []  # players still owed their final turn, in order

@@ -10,7 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import words
 from games.core.engine import MoveSet, RuleError
-from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Catalog, need
+from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Cards, need
 from games.tales_of_danger.common import (
     ACTIVE_SEAT,
     FINAL_SEGMENTS,
@@ -95,7 +95,7 @@ def _amount(crew: int, supplies: int) -> str:
     return " and ".join(parts) or "nothing"
 
 
-def still_owed(catalog: Catalog, costs: list[str], cancels: list[str]) -> Settlement:
+def still_owed(catalog: Cards, costs: list[str], cancels: list[str]) -> Settlement:
     """The crew and supplies a segment asks for once the given cancel labels are played."""
     out = Settlement()
     for ref in costs:
@@ -109,7 +109,7 @@ def still_owed(catalog: Catalog, costs: list[str], cancels: list[str]) -> Settle
     return out
 
 
-def card_values(catalog: Catalog, card: PayCard) -> tuple[int, int, str | None]:
+def card_values(catalog: Cards, card: PayCard) -> tuple[int, int, str | None]:
     """(crew, supplies, cancel label) of one paid card; asks for values the catalog lacks."""
     if card.person is None:
         if card.crew is None and card.supplies is None:
@@ -135,7 +135,7 @@ def card_values(catalog: Catalog, card: PayCard) -> tuple[int, int, str | None]:
     return values[0], values[1], person.cancels
 
 
-def settle(catalog: Catalog, costs: list[str], pay: list[PayCard]) -> Settlement:
+def settle(catalog: Cards, costs: list[str], pay: list[PayCard]) -> Settlement:
     """Check a payment against a segment: cancels first, then crew and supplies."""
     values = [card_values(catalog, c) for c in pay]
     out = still_owed(catalog, costs, [label for _, _, label in values if label])

@@ -8,8 +8,8 @@
 - ``powers``: the Adventurer Powers
 - ``manual``: the by-hand moves (card facts read off the cards, corrections) and reading a
   table's card data back (``catalog_from_state``)
-- ``catalog``: the cards as far as the rulebook states them, and the card data a group saves
-  (``SavedCatalog``, the game's ``Catalog``)
+- ``catalog``: the cards a table plays with (``Cards``: the rulebook's facts with the group's
+  entries), and the card data a group saves (``SavedCatalog``, the game's ``Catalog``)
 - ``scoring``: what a claim's winner scores
 - ``seat_view``: what each seat may see
 """

@@ -103,7 +103,7 @@ class Totals(BaseModel):
     drinks: BoxCount = 5
 
 
-class Catalog(BaseModel):
+class Cards(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     feats: list[FeatCard]
@@ -113,7 +113,7 @@ class Catalog(BaseModel):
     totals: Totals = Totals()
 
     @model_validator(mode="after")
-    def _names_unique(self) -> Catalog:
+    def _names_unique(self) -> Cards:
         for group in ("feats", "heroes", "rooms", "drinks"):
             names = [card.name for card in getattr(self, group)]
             if len(names) != len(set(names)):
@@ -166,7 +166,7 @@ class SavedCatalog(BaseModel):
     catalog: CatalogPatch = CatalogPatch()
 
 
-def merge(catalog: Catalog, patch: CatalogPatch) -> Catalog:
+def merge(catalog: Cards, patch: CatalogPatch) -> Cards:
     """A new catalog with the patch's entries laid over the existing ones (validated again)."""
     data = catalog.model_dump()
     for group in ("feats", "heroes", "rooms", "drinks"):
@@ -175,7 +175,7 @@ def merge(catalog: Catalog, patch: CatalogPatch) -> Catalog:
             given = card.model_dump(exclude_unset=True)
             entries[card.name] = {**entries.get(card.name, {}), **given}
         data[group] = list(entries.values())
-    merged = Catalog.model_validate(data)
+    merged = Cards.model_validate(data)
     check_box(merged)
     return merged
 
@@ -190,7 +190,7 @@ class OverTheBox(RuleError):
         self.group, self.fields = group, fields
 
 
-def check_box(catalog: Catalog) -> None:
+def check_box(catalog: Cards) -> None:
     """Refuse counts that add up to more cards than the box holds (the rulebook's totals)."""
     totals = catalog.totals
     groups = [
@@ -223,9 +223,9 @@ def check_box(catalog: Catalog) -> None:
         )
 
 
-def shipped() -> Catalog:
+def shipped() -> Cards:
     """The facts the rulebook states; ``None`` fields are left for the group to enter."""
-    return Catalog(
+    return Cards(
         feats=[
             FeatCard(
                 name="Gold",
@@ -281,7 +281,7 @@ def shipped() -> Catalog:
     )
 
 
-def unknowns(catalog: Catalog) -> list[str]:
+def unknowns(catalog: Cards) -> list[str]:
     """Short notes on what the group still has to enter, for the catalog page."""
     gaps = []
     for card in catalog.feats:
@@ -306,7 +306,7 @@ def unknowns(catalog: Catalog) -> list[str]:
     return gaps
 
 
-def entered(catalog: Catalog) -> CatalogPatch:
+def entered(catalog: Cards) -> CatalogPatch:
     """What a table's catalog adds to the shipped one: new cards whole, known ones by field.
 
     This is what a group typed in during a game, ready to be saved for its next tables.

@@ -9,7 +9,7 @@ the table's card data from then on (the group's too, from the keeper's device:
 from __future__ import annotations
 
 from games.core.engine import RuleError
-from games.tavern_tales.catalog import Catalog, CatalogPatch, FeatCard, merge
+from games.tavern_tales.catalog import Cards, CatalogPatch, FeatCard, merge
 from games.tavern_tales.state import State
 
 PRINTED = "the quantity in the deck printed on the card"
@@ -18,7 +18,7 @@ PRINTED = "the quantity in the deck printed on the card"
 ON_THE_FORM = "under “Copies in the deck”"
 
 
-def uncounted(catalog: Catalog, names: list[str]) -> list[str]:
+def uncounted(catalog: Cards, names: list[str]) -> list[str]:
     """The named feats whose copies the card data doesn't know, each once, in order."""
     out: list[str] = []
     for name in names:
@@ -28,7 +28,7 @@ def uncounted(catalog: Catalog, names: list[str]) -> list[str]:
     return out
 
 
-def ask_copies(catalog: Catalog, names: list[str], copies: int | None, where: str) -> Catalog:
+def ask_copies(catalog: Cards, names: list[str], copies: int | None, where: str) -> Cards:
     """``catalog`` with ``copies`` as the count of the one named feat whose copies it lacks;
     refused with the question while that is unknown. ``where``: where the answer is typed."""
     unknown = uncounted(catalog, names)
@@ -48,7 +48,7 @@ def ask_copies(catalog: Catalog, names: list[str], copies: int | None, where: st
     return merge(catalog, CatalogPatch(feats=[FeatCard(name=name, count=copies)]))
 
 
-def check_supply(state: State, catalog: Catalog, new: list[str]) -> None:
+def check_supply(state: State, catalog: Cards, new: list[str]) -> None:
     """Refuse naming more copies of a feat than the card data says the game has.
 
     Counts the feats named on the table and held by the players, plus ``new`` ones (revealed or

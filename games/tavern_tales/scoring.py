@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core.engine import RuleError
-from games.tavern_tales.catalog import SPECIAL_POINTS, Catalog, FeatCard
+from games.tavern_tales.catalog import SPECIAL_POINTS, Cards, FeatCard
 from games.tavern_tales.state import Held
 
 
@@ -49,14 +49,14 @@ class Scored:
         return max(0, prestige + self.positive + self.negative)
 
 
-def card_of(catalog: Catalog, name: str) -> FeatCard:
+def card_of(catalog: Cards, name: str) -> FeatCard:
     card = catalog.feat(name)
     if card is None:
         raise RuleError(f"“{name}” is not a feat in this table's catalog.")
     return card
 
 
-def choices_needed(catalog: Catalog, feats: list[str]) -> list[str]:
+def choices_needed(catalog: Cards, feats: list[str]) -> list[str]:
     """Which choices a claim of these (known) feats asks of its winner."""
     rules = {card_of(catalog, name).rule for name in feats}
     return [
@@ -85,7 +85,7 @@ def stack_size(held: list[Held], stack: str) -> int:
 
 
 def score_claim(
-    catalog: Catalog, held: list[Held], feats: list[str], choices: Choices, deck: int
+    catalog: Cards, held: list[Held], feats: list[str], choices: Choices, deck: int
 ) -> Scored:
     """Score collecting ``feats`` on top of ``held``; ``deck`` is how many feats are left to draw."""
     out = Scored(held=list(held))
@@ -132,7 +132,7 @@ def score_claim(
     return out
 
 
-def _golem(catalog: Catalog, held: list[Held], golem: str, choice: str | None) -> int:
+def _golem(catalog: Cards, held: list[Held], golem: str, choice: str | None) -> int:
     if choice is None:
         raise RuleError("Choose for the Crystal Golem: 2 prestige, or a gem stack to join.")
     if choice == "two":
@@ -153,7 +153,7 @@ def _golem(catalog: Catalog, held: list[Held], golem: str, choice: str | None) -
     return track_points(gem, already)
 
 
-def _armor(catalog: Catalog, held: list[Held], armor: str, choice: str | None) -> int:
+def _armor(catalog: Cards, held: list[Held], armor: str, choice: str | None) -> int:
     if choice is None:
         raise RuleError(
             "Choose for the Boss Armor: 2 prestige, or 2 for each differently named monster kill."

@@ -15,7 +15,7 @@ from games.core.bounds import Score, Seed, Turn, index_below, upto
 from games.core.engine import TABLE_SEAT, RuleError
 from games.tavern_tales.catalog import (
     DEPTHS,
-    Catalog,
+    Cards,
     CatalogPatch,
     Depth,
     HeroKind,
@@ -34,7 +34,7 @@ EPIC_WIN = 45
 
 MAX_PLAYERS = 5
 PlayerIndex = index_below(MAX_PLAYERS)  # a player, from 0
-Cards = upto(200)  # a count of cards: a deck, a hand, a discard pile
+CardCount = upto(200)  # a count of cards: a deck, a hand, a discard pile
 SlotIndex = upto(9)  # a place in a depth's row, from 0
 Passes = upto(MAX_PLAYERS)  # passes in a row during a claim
 
@@ -121,7 +121,7 @@ class Held(_Model):
 class Player(_Model):
     name: str
     prestige: Score = 0
-    hand: Cards = 0
+    hand: CardCount = 0
     drink: str | None = None
     feats: list[Held] = []
 
@@ -159,15 +159,15 @@ class Claim(_Model):
 class State(_Model):
     players: list[Player]
     depths: list[DepthRow]
-    catalog: Catalog
+    catalog: Cards
     modules: Modules
     epic_duel: bool = False
     target: Score = WIN
-    hero_total: Cards  # hero cards in play this game
-    feat_total: Cards
-    hero_deck: Cards
-    hero_discard: Cards
-    feat_deck: Cards
+    hero_total: CardCount  # hero cards in play this game
+    feat_total: CardCount
+    hero_deck: CardCount
+    hero_discard: CardCount
+    feat_deck: CardCount
     active: PlayerIndex = 0
     turn: Turn = 1
     phase: Phase = "turn"
@@ -242,7 +242,7 @@ def describe_hero(hero: PlayedHero | None) -> str:
 
 
 def resolve_hero(
-    catalog: Catalog, name: str, kind: HeroKind | None, depths: list[Depth]
+    catalog: Cards, name: str, kind: HeroKind | None, depths: list[Depth]
 ) -> PlayedHero:
     """Turn what a player tapped into a hero: a catalog card, or the type and depth icons."""
     card = catalog.hero(name) if name else None

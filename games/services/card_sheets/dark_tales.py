@@ -19,7 +19,7 @@ from games.dark_tales.catalog import (
     TYPE_LABELS,
     WHERE_LABELS,
     CardInfo,
-    Catalog,
+    Cards,
     SavedCatalog,
     norm,
     table_entries,
@@ -58,7 +58,7 @@ def _entries(data: dict[str, Any]) -> dict[str, CardInfo]:
 
 
 def sections(data: dict[str, Any]) -> list[Section]:
-    catalog = Catalog(_entries(data))
+    catalog = Cards(_entries(data))
     columns = _columns()
     rows = [
         Row(name, name, {f: text(getattr(info, f)) for f in FIELDS})
@@ -84,7 +84,7 @@ def sections(data: dict[str, Any]) -> list[Section]:
 def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
     """Each card's entered facts that differ from the shipped card, the settings as saved."""
     section = sections_[0]
-    base = Catalog(_entries(saved))
+    base = Cards(_entries(saved))
     cards: list[dict[str, Any]] = []
     seen: set[str] = set()
     found: dict[str, str] = {}  # every row's fault at once, each marked beside its name
@@ -141,7 +141,7 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
 def missing(data: dict[str, Any]) -> list[str]:
     """What the sheet still lacks, card by card (a blank cell is allowed: a partial sheet is
     saved), and how many of the deck's cards are not counted yet."""
-    catalog = Catalog(_entries(data))
+    catalog = Cards(_entries(data))
     labels = {c.key: c.label for c in _columns()}
     out = [
         f"{name}: {', '.join(gaps)}"
@@ -166,7 +166,7 @@ def check(data: dict[str, Any]) -> None:
         model = SavedCatalog.model_validate(data)
     except ValidationError as exc:
         raise values_refused(exc) from None
-    total = Catalog(table_entries(model.cards)).known_total()
+    total = Cards(table_entries(model.cards)).known_total()
     if total > PLAYING_CARDS:
         raise TooManyCards(
             _("The copies add up to %(total)s cards; the deck has %(most)s.")

@@ -28,7 +28,7 @@ from games.services.card_sheets.base import (
 )
 from games.tales_of_danger.catalog import (
     SPONSOR_FIELDS,
-    Catalog,
+    Cards,
     CatalogPatch,
     default_catalog,
     entered,
@@ -38,7 +38,7 @@ from games.tales_of_danger.catalog import (
 RIBBON = "ribbon-"  # one column per sponsor: the stars beside its icon on the red ribbon
 
 
-def _catalog(data: dict[str, Any]) -> Catalog:
+def _catalog(data: dict[str, Any]) -> Cards:
     try:
         return patched(default_catalog(), CatalogPatch.model_validate(data or {}))
     except (RuleError, ValidationError):
@@ -59,7 +59,7 @@ def _sponsor_columns() -> list[Column]:
     ]
 
 
-def _people_columns(catalog: Catalog) -> list[Column]:
+def _people_columns(catalog: Cards) -> list[Column]:
     sponsors = tuple((s.id, s.display) for s in catalog.sponsors)
     ribbon = [
         Column(RIBBON + s.id, _("%(sponsor)s ★") % {"sponsor": s.display}, low=0, high=5)

@@ -30,7 +30,7 @@ from games.services.card_sheets.base import (
 )
 from games.tavern_tales.catalog import (
     DEPTHS,
-    Catalog,
+    Cards,
     OverTheBox,
     SavedCatalog,
     check_hero_shape,
@@ -96,7 +96,7 @@ def _title(group: str) -> str:
     return {"feats": _("Feats"), "heroes": _("Heroes"), "rooms": _("Room tiles")}[group]
 
 
-def _catalog(data: dict[str, Any]) -> Catalog:
+def _catalog(data: dict[str, Any]) -> Cards:
     try:
         return merge(shipped(), SavedCatalog.model_validate(data or {}).catalog)
     except (RuleError, ValidationError):

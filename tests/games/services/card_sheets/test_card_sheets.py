@@ -7,7 +7,7 @@ import pytest
 
 from games.core.engine import RuleError
 from games.core.registry import get_game
-from games.dark_tales.catalog import PLAYING_CARDS, Catalog
+from games.dark_tales.catalog import PLAYING_CARDS, Cards
 from games.models import GameCatalog, GroupCatalog
 from games.services import card_sheets, catalogs, tables
 from games.services.access import AccessDenied
@@ -224,7 +224,7 @@ def test_a_new_dark_tales_card_is_named_in_a_blank_row():
     post |= {f"cards-{blank}-name": "Castle", f"cards-{blank}-vp": "1"}
     data = card_sheets.to_data("dark-tales", card_sheets.posted("dark-tales", post, {}), {})
     assert data["cards"] == [{"name": "Castle", "vp": 1}]
-    assert Catalog(None).canonical("castle") is None  # shipped data unchanged
+    assert Cards(None).canonical("castle") is None  # shipped data unchanged
     post[f"cards-{blank}-name"] = ""
     with pytest.raises(SheetRefused) as refused:  # marked beside the row's name
         card_sheets.to_data("dark-tales", card_sheets.posted("dark-tales", post, {}), {})
