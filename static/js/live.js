@@ -196,14 +196,25 @@
   // below what it opened: the opened thing's first [data-answer] (the scene's title) is
   // brought to the top of the screen, in its own scrolling column too (QAF: the title was
   // 850-2,250 px above the screen and the tap looked like it did nothing).
+  // The element's top just below the sticky header, in its own scrolling column too. Done
+  // again once the layout has settled: the phone's tab bar shrinks a frame after the swap
+  // (149 -> 58 px), which left a title under the header 5 times in 13 (QAF2).
+  function bringBelowBar(element) {
+    function place() {
+      if (!element.isConnected) return;
+      element.scrollIntoView({ block: "start" });
+      var bar = document.querySelector(".topbar");
+      var below = (bar ? bar.getBoundingClientRect().bottom : 0) + 8;
+      var top = element.getBoundingClientRect().top;
+      if (top < below) window.scrollBy(0, top - below);
+    }
+    place();
+    requestAnimationFrame(function () { requestAnimationFrame(place); });
+    setTimeout(place, 250);
+  }
   function showOpened() {
     var opened = document.querySelector("#live [data-answer]");
-    if (!opened) return;
-    opened.scrollIntoView({ block: "start" });
-    var bar = document.querySelector(".topbar");
-    var below = (bar ? bar.getBoundingClientRect().bottom : 0) + 8;
-    var top = opened.getBoundingClientRect().top;
-    if (top < below) window.scrollBy(0, top - below);
+    if (opened) bringBelowBar(opened);
   }
   // After the swap has settled: keep-open.js has opened again the folds the player had open.
   document.addEventListener("htmx:afterSettle", function () {
@@ -243,9 +254,10 @@
   // A refusal is said at the top of the table, which a phone may have scrolled far from.
   document.addEventListener("htmx:afterSettle", function () {
     var refused = document.querySelector("#live .flash.error");
-    if (refused && refused.getBoundingClientRect().top < 0) {
-      refused.scrollIntoView({ block: "start", behavior: "smooth" });
-    }
+    var bar = document.querySelector(".topbar");
+    var below = bar ? bar.getBoundingClientRect().bottom : 0;
+    // under the sticky header is out of sight too (QAF2: a question's first line hid there)
+    if (refused && refused.getBoundingClientRect().top < below) bringBelowBar(refused);
   });
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("#table-moved button")) {
