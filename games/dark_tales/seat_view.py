@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.engine import TABLE_SEAT, Seat
+from games.core.engine import Seat
 from games.dark_tales.catalog import ITEM_LIMITS, ITEMS, NIGHT, tale_title
 from games.dark_tales.scoring import end_score, outcome
 from games.dark_tales.state import (
@@ -17,13 +17,11 @@ from games.dark_tales.state import (
     turn_seat,
 )
 
-# The moves each phase offers (the view's ``moves``; the panel draws a button where the seat
-# may, ``may.<move>``, and the phase offers it). It must agree with the rules: each move's
-# ``require_phase`` in rules.py (which phases it runs in) and its ``roles=`` there (TURN,
-# state.py: the table and the player whose turn it is), which ``can_act`` below repeats for
-# the view's ``moves``. A move named here that its phase check refuses shows a button that
-# only ever answers a refusal.
-TURN_MOVES = {
+# The moves each phase offers: the phase logic only, which must agree with each move's
+# ``require_phase`` in rules.py (a move named here that its phase refuses shows a button that
+# only ever answers a refusal). Who may make them is not said here: it is each move's
+# ``roles=`` (state.TURN, ANY_SEAT), which the engine enforces and hands the view as ``may``.
+PHASE_MOVES = {
     "draw": ["draw"],
     "item": ["play-item", "skip-item", "play-card"],
     "card": ["play-card"],
@@ -48,25 +46,18 @@ def to_act(state: State) -> set[str]:
     return set() if turn is None else {turn}
 
 
-def can_act(state: State, seat: str) -> bool:
-    """Whether ``seat`` has moves of the game to make now: during a turn the table and the
-    player whose turn it is (state.TURN); at the scoring every seat (the B card's points and
-    the reveal are no one's turn); none once the scores are revealed."""
-    if state.phase == "scoring":
-        return True
-    return state.phase != "over" and seat in (TABLE_SEAT, turn_seat(state))
-
-
-def available_moves(state: State, seat: str) -> list[str]:
-    if state.phase in ENDED:  # corrections by hand stay the table's until the reveal
-        by_hand = MANUAL_MOVES if seat == TABLE_SEAT and state.phase == "scoring" else []
-        return list(TURN_MOVES[state.phase]) + by_hand + ANY_TIME
-    if not can_act(state, seat):
-        return ANY_TIME
-    moves = list(TURN_MOVES[state.phase])
+def offered(state: State) -> list[str]:
+    """The moves the phase offers, to anyone (corrections by hand until the reveal)."""
+    moves = list(PHASE_MOVES[state.phase])
     if state.phase in ("item", "card") and state.current.hand_count == 0:
         moves = [m for m in moves if m != "play-card"] + ["pass-turn"]
-    return moves + MANUAL_MOVES + ANY_TIME
+    by_hand = MANUAL_MOVES if state.phase != "over" else []
+    return moves + by_hand + ANY_TIME
+
+
+def available_moves(state: State, may: dict[str, bool]) -> list[str]:
+    """The phase's moves this seat's role may make (``may``: the engine's, from ``roles=``)."""
+    return [m for m in offered(state) if may.get(m.replace("-", "_"))]
 
 
 def prompt(state: State) -> str:
@@ -113,7 +104,9 @@ def _setting(state: State, code: str) -> dict[str, Any]:
     return data
 
 
-def view(state: State, seat: str) -> dict[str, Any]:
+def view(state: State, seat: str, may: dict[str, bool]) -> dict[str, Any]:
+    """What ``seat`` is shown; ``may`` is the engine's ``Game.may`` for it (game.py hands it)."""
+    moves = available_moves(state, may)
     me = player_index(state, seat)
     over = state.phase == "over"
     catalog = state.catalog()
@@ -151,8 +144,9 @@ def view(state: State, seat: str) -> dict[str, Any]:
         "first": seat_id(state.first),
         "active": seat_id(state.active),
         "active_name": state.current.name,
-        "can_act": can_act(state, seat),
-        "moves": available_moves(state, seat),
+        # a move of the phase beyond naming a hand or entering card data
+        "can_act": any(m not in ANY_TIME for m in moves),
+        "moves": moves,
         "prompt": prompt(state),
         "deck": state.deck,
         "deck_top": state.deck_top,
