@@ -28,6 +28,19 @@ def finish(t) -> None:
     t.move("reveal-scores")
 
 
+def to_scoring(t) -> None:
+    """Empty the deck and play Castles until the last turn ends: the B card is to score."""
+
+    def empty_deck(state: State) -> None:
+        state.discard += ["Castle"] * state.deck
+        state.deck = 0
+        state.phase = "item"
+
+    t.edit(empty_deck)
+    while t.state.phase != "scoring":
+        t.move("play-card", card="Castle")
+
+
 def test_vp_totals_are_seen_only_by_their_owner_until_the_reveal(table):
     t = table(setting_b="B2")
     t.edit(lambda s: (setattr(s.players[0], "vp", 4187), setattr(s.players[1], "vp", 5293)))
@@ -52,14 +65,7 @@ def test_vp_stay_hidden_while_the_b_card_is_scored(table):
     t = table(setting_b="B2")
     t.edit(lambda s: setattr(s.players[1], "vp", 6271))
 
-    def empty_deck(state: State) -> None:
-        state.discard += ["Castle"] * state.deck
-        state.deck = 0
-        state.phase = "item"
-
-    t.edit(empty_deck)
-    while t.state.phase != "scoring":
-        t.move("play-card", card="Castle")
+    to_scoring(t)
     assert t.view("p2")["players"][1]["vp"] == 6274  # three Castles played
     assert "6274" not in json.dumps(t.view("table"))
     assert "6274" not in json.dumps(t.view("p1"))

@@ -10,7 +10,7 @@ from games.core.engine import RuleError
 from games.dark_tales.game import game
 from games.dark_tales.seat_view import ANY_TIME, offered
 from games.dark_tales.state import State
-from tests.games.dark_tales.test_dark_tales_seat_view import finish
+from tests.games.dark_tales.test_dark_tales_seat_view import finish, to_scoring
 
 
 def _passes_role_check(state: State, move: str, seat: str) -> bool:
@@ -27,17 +27,6 @@ def _empty_hand(state: State) -> None:
     state.current.hand = []
 
 
-def _scoring(t) -> None:
-    def empty_deck(state: State) -> None:
-        state.discard += ["Castle"] * state.deck
-        state.deck = 0
-        state.phase = "item"
-
-    t.edit(empty_deck)
-    while t.state.phase != "scoring":
-        t.move("play-card", card="Castle")
-
-
 ARRANGED = {
     "draw": lambda t: None,
     "item": lambda t: t.move("draw"),
@@ -48,7 +37,7 @@ ARRANGED = {
         t.move("play-card", card="Wizard"),
     ),
     "item, no cards": lambda t: (t.move("draw"), t.edit(_empty_hand)),
-    "scoring": _scoring,
+    "scoring": to_scoring,
     "over": finish,
 }
 
@@ -64,13 +53,13 @@ def test_each_seat_is_offered_the_moves_the_engine_lets_it_make(table, situation
         assert t.view(seat.id)["moves"] == allowed, (situation, seat.id)
 
 
-def test_a_waiting_seat_is_offered_only_what_no_turn_holds_and_the_scoring_is_everyones(table):
+def test_a_waiting_seat_is_offered_only_what_no_turn_holds_and_theto_scoring_is_everyones(table):
     t = table(players=("Mara", "Bo", "Cy"))
     t.move("draw")
     waiting, active = t.view("p2"), t.view("p1")
     assert waiting["moves"] == ANY_TIME and not waiting["can_act"]
     assert "play-item" in active["moves"] and "take-item" in active["moves"]
-    _scoring(t)
+    to_scoring(t)
     # no one's turn: every seat enters the B card's points; the corrections stay the table's
     assert t.view("p2")["moves"] == ["enter-bonus", "reveal-scores", *ANY_TIME]
     assert "take-item" in t.view("table")["moves"]
