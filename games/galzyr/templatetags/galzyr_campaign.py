@@ -85,12 +85,14 @@ def gz_location_buttons(locations) -> SafeString:
 
 @register.filter
 def gz_who_options(adventurers) -> SafeString:
-    """The "Who" select's options: the adventurers in the game, the active one selected."""
+    """The "Who" select's options: the adventurers in the game, the active one selected;
+    between games (no game on: the save's by-hand "Take X gold", QAF2) every adventurer at
+    the table."""
+    listed = [a for a in adventurers if a.get("in_game")] or list(adventurers)
     return mark_safe(
         "".join(
             f'<option value="{_e(a["player"])}"{" selected" if a.get("active") else ""}>'
             f"{_e(a['name'])}</option>"
-            for a in adventurers
-            if a.get("in_game")
+            for a in listed
         )
     )

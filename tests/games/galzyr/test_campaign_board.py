@@ -90,6 +90,10 @@ def test_between_games_the_saves_gold_is_taken_from_the_form(client, table):
     text = post_move(client, table, "campaign-save", {"pack": "true"}).content.decode()
     assert state_of(table).campaign.phase == "packed"
     assert "/campaign-gold/" in text  # the gold form, between games too
+    # QAF2: its "Who" listed no one once the box was packed (no game on, no one "in the game")
+    who = text[text.index("/campaign-gold/") :]
+    who = who[who.index('<select name="player">') : who.index("</select>")]
+    assert '<option value="1"' in who
     before = state_of(table).campaign.adventurer("odile").gold
     post_move(client, table, "campaign-gold", {"player": 1, "amount": 2, "how": "gain"})
     assert state_of(table).campaign.adventurer("odile").gold == before + 2
