@@ -65,7 +65,8 @@ def in_step(page: Page, other: Page) -> None:
 
 def unfold(page: Page, fold: str) -> None:
     """Open a fold-out (e.g. "#gz-changes") as a player taps it: a phone shows the campaign's
-    long forms folded (a landscape tablet opens them)."""
+    long forms folded (a landscape tablet opens them, once the page is parsed)."""
+    page.wait_for_load_state("domcontentloaded")
     if page.locator(fold).get_attribute("open") is None:
         page.locator(f"{fold} > summary").click()
     expect(page.locator(fold)).to_have_attribute("open", "")

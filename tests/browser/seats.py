@@ -81,6 +81,10 @@ def join(page: Page, url: str) -> None:
     page.goto(url)
     page.get_by_role("button", name="Take this seat").click()
     expect(page.locator("#live")).to_be_visible()
+    # The page's own scripts (folds a tablet opens, the header's height) run once the document
+    # is parsed; a test that reads the page before then races them (CI: a fold the test opened
+    # by a tap while the page was opening it, so the tap closed it)
+    page.wait_for_load_state("load")
 
 
 def invite_url(base: str, table: Table, seat: str) -> str:
