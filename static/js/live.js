@@ -16,6 +16,7 @@
   var lastNews = 0; // when the page last heard from the server (stream event or poll)
   var heard = new WeakSet(); // the EventSources already listened to
   var announced = { version: 0, seating: 0 }; // the newest the stream has announced
+  var placing = 0; // placements of an answer still to come (bringBelowBar)
 
   function shown(mark) {
     var region = document.getElementById("live");
@@ -45,6 +46,14 @@
     },
     isLive: function () {
       return live;
+    },
+    // Whether the page is done answering its last move or news: the live region swapped and
+    // settled (htmx's "htmx-settling" class lasts from the swap until "htmx:afterSettle",
+    // 20 ms later, where the answer is brought on the screen) and no placement still to come
+    // (bringBelowBar's, a frame and 250 ms later). What the page shows then stays until the
+    // next news: tests read positions only once it is (tests/browser/live.py settled).
+    settled: function () {
+      return placing === 0 && !document.querySelector("#live.htmx-settling");
     },
   };
 
@@ -208,9 +217,14 @@
       var top = element.getBoundingClientRect().top;
       if (top < below) window.scrollBy(0, top - below);
     }
+    function placeLater() {
+      placing -= 1;
+      place();
+    }
     place();
-    requestAnimationFrame(function () { requestAnimationFrame(place); });
-    setTimeout(place, 250);
+    placing += 2;
+    requestAnimationFrame(function () { requestAnimationFrame(placeLater); });
+    setTimeout(placeLater, 250);
   }
   function showOpened() {
     var opened = document.querySelector("#live [data-answer]");

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 
 from games.core.words import possessive  # noqa: F401 - the tests read names as the game writes them
 from tests.browser import seats
+from tests.browser.live import settled
 
 SYNC = 8000  # the other device polls every 2 s; a poll can take a second on a busy machine
 LOCATIONS = {  # the sample world's spaces, as the panel names them
@@ -45,6 +46,7 @@ MOVE = 10_000  # a move's answer, on a busy machine
 def wait_for_version(page: Page, wanted: int, timeout: float = MOVE) -> None:
     page.wait_for_function(AT_VERSION, arg=wanted, timeout=timeout)
     expect(page.locator("#live")).to_have_attribute("data-version", str(wanted))
+    settled(page)
 
 
 def act(page: Page, do) -> None:
@@ -56,6 +58,7 @@ def act(page: Page, do) -> None:
     refused = page.locator("#live .flash.error")
     assert refused.count() == 0, refused.first.inner_text()
     expect(page.locator("#live")).to_have_attribute("data-version", str(before + 1))
+    settled(page)
 
 
 def in_step(page: Page, other: Page) -> None:

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+# static/js/live.js: the live region swapped and settled, its answer placed on the screen.
+SETTLED = "() => window.tkLive && window.tkLive.settled()"
+
 
 def version(page: Page) -> int:
     return int(page.locator("#live").get_attribute("data-version"))
 
 
+def settled(page: Page) -> None:
+    """Wait until the page is done answering: a new version shows at the swap, but the page
+    brings the answer on the screen (and keep-open.js's folds settle) only after it, so a
+    position read at the new version alone races the page's own script."""
+    page.wait_for_function(SETTLED)
+
+
 def act(page: Page, do) -> None:
-    """Tap, then wait until the live region shows the table one version later."""
+    """Tap, then wait until the live region shows the table one version later, settled."""
     before = version(page)
     do()
     expect(page.locator("#live")).to_have_attribute("data-version", str(before + 1))
+    settled(page)

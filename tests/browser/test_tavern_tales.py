@@ -7,6 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services import access, tables, turns
+from tests.browser.live import settled
 from tests.browser.seats import invite_url, join, join_link, take_here
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -75,6 +76,7 @@ def handed(page, name):
 def tap(page, button, then):
     page.get_by_role("button", name=button, exact=True).click()
     expect(page.locator(".log li").first).to_contain_text(then)
+    settled(page)  # the move's sentence is brought on the screen after the swap
 
 
 def one_up(page, hero, then):
