@@ -14,6 +14,7 @@ world folders from disk.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
@@ -103,16 +104,18 @@ class Book:
         )
 
 
-class Shelf:
+class Shelf(ABC):
     """Where the reader finds books (``book`` and ``default_slug``, each shelf its own), and so
-    what a Galzyr table is handed: the ``Supplier`` of games/core/needs.py."""
+    what a Galzyr table is handed: the ``Supplier`` of games/core/needs.py. A shelf lacking
+    either can't be made, so the gap shows where the shelf is built, not at a table's setup."""
 
+    @abstractmethod
     def book(self, slug: str) -> Book | None:
-        raise NotImplementedError
+        """The world ``slug``'s book (None: this shelf has no such world)."""
 
+    @abstractmethod
     def default_slug(self) -> str | None:
         """The world a new table reads when its options name none (None: no world has a book)."""
-        raise NotImplementedError
 
     def for_options(self, options: Any) -> Book:
         """The book a new table's setup reads (``options``: the game's parsed ``Options``): its

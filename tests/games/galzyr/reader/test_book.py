@@ -84,6 +84,15 @@ def test_a_state_handed_its_book_reads_it_and_asks_no_supplier():
     assert registered.view_fn(model, "sm")["scene"]["number"] == 2001  # the view reads it too
 
 
+def test_a_shelf_that_names_no_default_world_cannot_be_made():
+    class OnlyBooks(books.Shelf):
+        def book(self, slug: str) -> books.Book | None:
+            return None
+
+    with pytest.raises(TypeError, match="default_slug"):
+        OnlyBooks()
+
+
 class Asked(books.FolderShelf):
     """A shelf that notes every world it is asked for."""
 
