@@ -25,8 +25,9 @@ Turn = Annotated[int, Field(ge=1, le=MAX_TURNS)]
 Score = Annotated[int, Field(ge=-MAX_SCORE, le=MAX_SCORE)]
 
 
-def upto(high: int, low: int = 0):
-    """An int from ``low`` to ``high``, both included."""
+def upto(high: int, *, low: int = 0):
+    """An int up to ``high`` from ``low`` (0 unless named), both included: ``upto(99)``,
+    ``upto(5, low=1)``. ``low`` is named so no reader takes ``upto(5, 1)`` for 5 to 1."""
     return Annotated[int, Field(ge=low, le=high)]
 
 

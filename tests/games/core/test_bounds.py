@@ -15,6 +15,7 @@ import pytest
 from annotated_types import Ge, Gt, Le, Lt
 from pydantic import BaseModel, Field, ValidationError
 
+from games.core.bounds import upto
 from games.core.engine import Game, MoveSet, NoArgs, RuleError, Seat, collect
 from games.core.registry import all_games
 from games.galzyr.campaign.state import Adventurer
@@ -157,3 +158,15 @@ def test_an_adventurer_holds_at_most_the_gold_dial():
         Adventurer(id="mara", gold=21, marks={"might": 2})
     with pytest.raises(ValidationError):
         Adventurer(id="mara", marks={"might": 3})
+
+
+def test_upto_counts_up_to_its_first_number_from_a_named_low():
+    class Points(BaseModel):
+        gem: upto(5, low=1)
+
+    assert [Points(gem=n).gem for n in (1, 5)] == [1, 5]
+    for outside in (0, 6):
+        with pytest.raises(ValidationError):
+            Points(gem=outside)
+    with pytest.raises(TypeError):
+        upto(5, 1)  # which is the low? The call must say.
