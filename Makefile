@@ -21,7 +21,7 @@ $(STAMP_TEST): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,load]'
 	touch $@ $(STAMP_RUN)
 
-# uvicorn, not runserver: a table page's stream (games/live) needs ASGI. Reloads on edits.
+# uvicorn, not runserver: a table page's stream (games/web/stream.py) needs ASGI. Reloads on edits.
 run: $(STAMP_RUN)
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_fixtures

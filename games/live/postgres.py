@@ -11,14 +11,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import weakref
 
 import psycopg
-from django.db import connections
+from asgiref.sync import sync_to_async
+from django.db import connection, connections
 
-from games.live.hub import Hub, Marks
+from games.live.hub import Hub, Marks, hub
 
 CHANNEL = "talekeeper_tables"
 RETRY_SECONDS = (0.5, 1, 2, 5, 10)  # reconnecting after the database went away
+LISTEN_WAIT = 5.0  # seconds a new stream waits for its process to be listening
+
+_listeners: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> Listener
 
 log = logging.getLogger(__name__)
 
@@ -97,3 +102,20 @@ class Listener:
                 await self.task
             self.task = None
         self.listening.clear()
+
+
+async def listening() -> None:
+    """On PostgreSQL, this process's listener is running (started by the first stream, in
+    games/web/stream.py); on SQLite the hub hears its own process, so there is none."""
+    if connection.vendor != "postgresql":
+        return
+    loop = asyncio.get_running_loop()
+    listener = _listeners.get(loop)
+    if listener is None:
+        info = await sync_to_async(conninfo)()
+        listener = _listeners.setdefault(loop, Listener(hub, info))
+    listener.start()
+    # Not listening yet after LISTEN_WAIT: the stream still sends the current version, and the
+    # page's fallback poll covers what the listener may miss.
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(listener.listening.wait(), LISTEN_WAIT)

@@ -3,8 +3,7 @@ from importlib import import_module
 from django.urls import path
 
 from games.core.registry import GAME_URLS
-from games.live import stream
-from games.web import backups, catalogs, hand_over, history, home, results, spare, table
+from games.web import backups, catalogs, hand_over, history, home, results, spare, stream, table
 
 app_name = "games"
 

@@ -24,10 +24,10 @@ import pytest
 from django.db import connection
 
 from bench.games import DARK_TALES
-from games.live import stream
 from games.live.hub import Marks
 from games.live.postgres import conninfo, parse, payload
 from games.services import tables, turns
+from games.web import stream
 from tests.seating import claim
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -13,12 +13,9 @@ parks one idle thread per open request for the synchronous middleware: memory, n
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import json
 import random
 import time
-import weakref
 from collections.abc import AsyncIterator
 
 from asgiref.sync import sync_to_async
@@ -37,9 +34,6 @@ LIFETIME = 600.0  # seconds before the stream ends and the browser reconnects â€
 JITTER = 60.0  # â€¦ give or take up to this, so a thousand pages don't reconnect together
 RETRY_MS = (1000, 3000)  # how long the browser waits before reconnecting, at random
 WSGI_RETRY_MS = 1000
-LISTEN_WAIT = 5.0  # seconds a new stream waits for its process to be listening (PostgreSQL)
-
-_listeners: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # event loop -> Listener
 
 
 def table_marks(code: str) -> Marks | None:
@@ -49,22 +43,6 @@ def table_marks(code: str) -> Marks | None:
     finally:
         if not connection.in_atomic_block:  # (a test's transaction: left to the test)
             connection.close()
-
-
-async def listening() -> None:
-    """On PostgreSQL, this process's listener is running (started by the first stream)."""
-    if connection.vendor != "postgresql":
-        return
-    loop = asyncio.get_running_loop()
-    listener = _listeners.get(loop)
-    if listener is None:
-        info = await sync_to_async(postgres.conninfo)()
-        listener = _listeners.setdefault(loop, postgres.Listener(hub, info))
-    listener.start()
-    # Not listening yet after LISTEN_WAIT: the stream still sends the current version, and the
-    # page's fallback poll covers what the listener may miss.
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(listener.listening.wait(), LISTEN_WAIT)
 
 
 def event(marks: Marks, code: str) -> bytes:
@@ -86,7 +64,7 @@ async def events(
     retry_ms = random.randint(*RETRY_MS) if retry_ms is None else retry_ms
     subscription = hub.subscribe(code)  # before reading the version: no move falls between
     try:
-        await listening()
+        await postgres.listening()
         marks = await sync_to_async(table_marks)(code)
         if marks is None:  # deleted meanwhile; the page's poll tells it so
             return
