@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 from pydantic import BaseModel, Field
 
 from games.core import registry
 from games.core.bounds import Score, Seed, index_below, upto
 from games.core.engine import Game, MoveSet, Outcome, Rng, RuleError, Seat, collect
+
+# No per-example deadline (hypothesis's default is 200 ms): the house asserts no timing, and on
+# a shared 2-core machine an example's time says nothing about the code
+# (tests/games/core/test_patch.py failed on it at load 16).
+settings.register_profile("untimed", deadline=None)
+settings.load_profile("untimed")
 
 
 class TallyOptions(BaseModel):
