@@ -47,6 +47,10 @@
     isLive: function () {
       return live;
     },
+    // The newest version the stream has announced (0 before its first news).
+    announced: function () {
+      return announced.version;
+    },
     // Whether the page is done answering its last move or news: the live region swapped and
     // settled (htmx's "htmx-settling" class lasts from the swap until "htmx:afterSettle",
     // 20 ms later, where the answer is brought on the screen) and no placement still to come

@@ -43,6 +43,7 @@ def take_here(page: Page, label: str) -> None:
     open_seat_page(page)
     seat_line(page, label).get_by_role("button", name="Take it on this device").click()
     expect(page.locator("#live")).to_be_visible()
+    page.wait_for_load_state("load")  # the table's own scripts have run (see join)
 
 
 def join_link(keeper: Page, label: str) -> str:

@@ -24,6 +24,11 @@ from tests.browser.test_galzyr_campaign_layout import SAMPLE, device, tab
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+# The stream's news of the phone's own move has come (while the move was answered, or after),
+# and whatever the page fetched for it is answered and swapped in (static/js/live.js).
+HEARD = """v => tkLive.announced() >= v && tkLive.settled()
+                && !document.querySelector('#live .htmx-request')"""
+
 
 def travelling_table():
     """A campaign of the sample world, the active adventurer's figure placed: their turn's
@@ -62,7 +67,7 @@ def test_the_tab_bar_outlives_the_phones_own_moves(asgi_url, chromium):
             gz.unfold(phone, "#gz-changes")
             button = phone.locator(".gz-gold-form").get_by_role("button", name="Gain", exact=True)
         gz.act(phone, lambda b=button: b.click())
-        phone.wait_for_timeout(600)  # the stream's news of this move, and what it fetches
+        phone.wait_for_function(HEARD, arg=gz.version(phone))
         expect(phone.locator("#gz-tab-scene")).to_have_count(1)
         expect(phone.locator("#gz-tab-campaign")).to_be_checked()
         expect(phone.locator(".gz-campaign")).to_be_visible()
