@@ -15,9 +15,8 @@ from playwright.sync_api import Page, expect
 
 from games.core.words import possessive  # noqa: F401 - the tests read names as the game writes them
 from tests.browser import seats
-from tests.browser.live import settled
+from tests.browser.live import SYNC, settled
 
-SYNC = 8000  # the other device polls every 2 s; a poll can take a second on a busy machine
 LOCATIONS = {  # the sample world's spaces, as the panel names them
     "Wickerbridge",
     "The Sallow Mere",

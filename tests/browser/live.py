@@ -6,6 +6,10 @@ from playwright.sync_api import Page, expect
 
 # static/js/live.js: the live region swapped and settled, its answer placed on the screen.
 SETTLED = "() => window.tkLive && window.tkLive.settled()"
+# ms: how long another device's page may take to show a move, by its stream or its poll (every
+# 2 s). Generous on purpose: a test asserts what arrives, not how fast (make bench measures
+# that), and on a busy CI machine a poll's answer can take seconds.
+SYNC = 8000
 
 
 def version(page: Page) -> int:

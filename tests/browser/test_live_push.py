@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from games.services import tables, turns
 from tests.browser.conftest import PHONE, TABLET, save_shot
+from tests.browser.live import SYNC
 from tests.browser.seats import invite_url, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -76,7 +77,7 @@ def test_without_its_stream_a_page_still_polls_every_2_seconds(asgi_url, new_pag
     bo.route("**/stream/", lambda route: route.abort())
     join(bo, invite_url(asgi_url, table, "Bo"))
     turns.apply_move(table.code, "add", {"points": 4}, expected_version=1, seat="p1")
-    expect(bo.locator(".tally")).to_contain_text("Ada: 4", timeout=3500)
+    expect(bo.locator(".tally")).to_contain_text("Ada: 4", timeout=SYNC)
     assert not bo.evaluate("window.tkLive.isLive()")
 
 
@@ -95,10 +96,10 @@ def test_a_phone_taking_a_seat_leaves_the_tablets_hand_over_list_by_push(
     tablet.wait_for_function("window.tkLive && window.tkLive.isLive()", timeout=5000)
 
     join(phone, invite_url(asgi_url, table, "Bo"))
-    expect(offers).to_have_text(["Hand the tablet to Ada"], timeout=2000)
+    expect(offers).to_have_text(["Hand the tablet to Ada"], timeout=PUSHED)
     expect(tablet.locator("#live")).to_have_attribute("data-version", "1")  # no move made
     save_shot(tablet, "live-push-seat-taken-tablet")
 
     phone.goto(f"{asgi_url}/t/{table.code}/seat/")
     phone.get_by_role("button", name="Leave this seat").click()
-    expect(offers).to_have_text(["Hand the tablet to Ada", "Hand the tablet to Bo"], timeout=2000)
+    expect(offers).to_have_text(["Hand the tablet to Ada", "Hand the tablet to Bo"], timeout=PUSHED)

@@ -4,6 +4,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services import tables, turns
+from tests.browser.live import SYNC
 from tests.browser.seats import invite_url, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -29,8 +30,8 @@ def test_two_devices_see_each_others_moves(live_server, new_page, table):
 
     ada.get_by_role("button", name="Add").click()
     expect(ada.locator(".log")).to_contain_text("Ada added 1.")
-    # Bo's page polls every 2 s: the move shows up within 3 s without a reload.
-    expect(bo.locator(".log")).to_contain_text("Ada added 1.", timeout=3000)
+    # Bo's page follows by its poll (every 2 s) or its stream, without a reload.
+    expect(bo.locator(".log")).to_contain_text("Ada added 1.", timeout=SYNC)
     expect(bo.locator(".tally")).to_contain_text("Ada: 1")
 
 
@@ -66,7 +67,7 @@ def test_a_half_filled_form_survives_another_devices_move(live_server, new_page,
     take_seat(page, live_server.url, table, "Table")
     page.locator("input[name=points]").fill("4")
     turns.apply_move(table.code, "add", {"points": 5}, expected_version=1, seat="p1")
-    expect(page.locator("#table-moved")).to_be_visible(timeout=3000)
+    expect(page.locator("#table-moved")).to_be_visible(timeout=SYNC)
     expect(page.locator("input[name=points]")).to_have_value("4")
     page.get_by_role("button", name="show the latest").click()
     expect(page.locator(".tally")).to_contain_text("Ada: 5")

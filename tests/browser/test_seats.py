@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser import seats
+from tests.browser.live import SYNC
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -192,5 +193,5 @@ def test_a_phone_takes_its_seat_by_the_join_link(live_server, device):
     expect(tablet.locator("#live")).to_have_attribute("data-version", str(before + 2))
     expect(tablet.locator(".prompt")).to_contain_text("Bo: play a card")
     # Mara's phone follows by polling (every 2 s).
-    expect(mara.locator(".log")).to_contain_text("Bo drew a card", timeout=4000)
-    expect(mara.locator(".log")).to_contain_text("Bo played no item", timeout=4000)
+    expect(mara.locator(".log")).to_contain_text("Bo drew a card", timeout=SYNC)
+    expect(mara.locator(".log")).to_contain_text("Bo played no item", timeout=SYNC)

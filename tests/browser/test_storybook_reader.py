@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from storybook.models import World
 from tests.browser import seats
-from tests.browser.live import act, version
+from tests.browser.live import SYNC, act, version
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -25,7 +25,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = ROOT / "fixtures" / "worlds" / "sallowmere-marches"
 TABLET = {"width": 1024, "height": 768}
 PHONE = {"width": 390, "height": 844}
-SYNC = 4000  # the other device polls every 2 s
 
 
 def scene_to_read(data: dict) -> tuple[int, int, int]:

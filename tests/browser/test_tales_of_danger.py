@@ -17,7 +17,7 @@ from games.services import access, tables, turns
 from games.tales_of_danger.catalog import DEFAULT_PEOPLE, DEFAULT_SPONSORS
 from librarians import make_librarian
 from tests.browser import seats
-from tests.browser.live import act
+from tests.browser.live import SYNC, act
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -217,7 +217,7 @@ def test_a_three_player_game_on_a_tablet_and_three_phones(live_server, chromium)
     deal(tablet)
     # The phones follow by polling (every 2 s) without a reload.
     expect(phone["Ada"].locator('.tod-players [data-seat="p1"]')).to_contain_text(
-        "Sailor", timeout=3000
+        "Sailor", timeout=SYNC
     )
     sponsors = {}
     for name, refill in zip(PLAYERS, (["Sailor", "Captain"], ["Nun", "Monk"], ["Farmer", "Sailor"]),

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import expect
 
 from games.services import access, tables, turns
-from tests.browser.live import settled
+from tests.browser.live import SYNC, settled
 from tests.browser.seats import invite_url, join, join_link, take_here
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -166,17 +166,17 @@ def test_a_2_player_game_to_the_win(live_server, device):
     sit(bo, "Bo", keeper=tablet)
     expect(mara.locator(".tt-say")).to_contain_text("Your decision")
     stake(mara, "Caverns", 1, "Specialist · Caverns")
-    expect(bo.locator(".tt-say")).to_contain_text("Bo: pass, or one-up", timeout=4000)  # polled
+    expect(bo.locator(".tt-say")).to_contain_text("Bo: pass, or one-up", timeout=SYNC)  # polled
     bo.get_by_text("Tell the app which hero").click()
     bo.get_by_role("radio", name="Adventurer · Catacombs & Inferno", exact=True).check()
     tap(bo, "One-up face-down", "Bo one-upped with a face-down hero.")
     expect(bo.locator(".tt-plays")).to_contain_text("Catacombs & Inferno")
-    expect(mara.locator(".tt-plays")).to_contain_text("a face-down hero", timeout=4000)
+    expect(mara.locator(".tt-plays")).to_contain_text("a face-down hero", timeout=SYNC)
     expect(mara.locator(".tt-plays")).not_to_contain_text("Catacombs")
     tap(mara, "Flip the table", "doesn't match the Caverns")
     collect(mara, "Gold", then="Mara reaches 30 prestige and wins!")
     expect(mara.locator(".outcome")).to_contain_text("Mara won with 30 prestige.")
-    expect(bo.locator(".outcome")).to_contain_text("Mara won", timeout=4000)
+    expect(bo.locator(".outcome")).to_contain_text("Mara won", timeout=SYNC)
     mara.get_by_role("link", name="Prestige turn by turn").click()
     expect(mara.locator(".chart svg polyline")).to_have_count(2)
 
