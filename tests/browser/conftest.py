@@ -122,5 +122,9 @@ def asgi_url(transactional_db):
         time.sleep(0.05)
     assert server.started, "uvicorn did not start"
     yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
+    # Without waiting for the streams a page still holds open: uvicorn would wait for them, the
+    # join would time out after 10 s, and the server's thread, its stream and, on PostgreSQL,
+    # its listening connection would outlive the test (the CI log's "database is being
+    # accessed by other users" when the test database was dropped).
+    server.should_exit = server.force_exit = True
     thread.join(timeout=10)

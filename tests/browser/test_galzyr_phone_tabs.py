@@ -78,3 +78,4 @@ def test_the_tab_bar_outlives_the_phones_own_moves(asgi_url, chromium):
     tab(phone, "Campaign")
     expect(phone.locator(".gz-campaign")).to_be_visible()
     assert errors == []
+    phone.context.close()
