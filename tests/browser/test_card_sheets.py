@@ -103,6 +103,10 @@ def test_the_card_data_sheet_in_one_page_then_a_game_that_asks_nothing(device, l
     page.goto(f"{base}/")
     page.locator(".tile", has_text=TILE[slug]).get_by_role("link", name="Card data sheet").click()
     expect(page.locator("#sheet-whose")).to_contain_text("Enter your group's name")
+    # The whole sheet parsed before it is measured and its cells counted (a tap's navigation is
+    # waited for only until the page commits): a select not parsed yet would count 0 in
+    # fill_sheet, and its value go to fill(), which refuses a select.
+    page.wait_for_load_state("load")
     # Nothing sticks out of the page sideways; the table scrolls inside its card.
     assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
     save_shot(page, f"{slug}-card-sheet-first-screen-{page.size_name}", full_page=False)
