@@ -60,11 +60,11 @@ PURE = {
         "games.galzyr.moves",
         "games.galzyr.seat_view",
         "games.galzyr.reader.book",
-        "games.galzyr.reader.reading",
+        "games.galzyr.reading",
         "games.galzyr.reader.dice",
         "games.galzyr.reader.calendar",
         "games.galzyr.reader.scene_effects",
-        "games.galzyr.reader.printed_events",
+        "games.galzyr.printed_events",
     ],
     "ENGINE": [
         "games.galzyr.playtest",
@@ -270,6 +270,8 @@ LAYERS = {
     "games.web": ("games.api",),
     "games.api": ("games.web",),
     **{part: STORYBOOK[i + 1 :] for i, part in enumerate(STORYBOOK)},
+    # Galzyr's reader stands on the book alone, below the game's state that reads it.
+    "games.galzyr.reader": ("games.galzyr.state", "games.galzyr.reading"),
 }
 
 

@@ -8,8 +8,10 @@ Pure rules (no Django, no I/O; tests/test_layout.py checks them):
 - ``moves/``: the moves, one module per area (``scenes``, ``book_calendar``, ``who_plays``,
   ``checks``, ``effects``) and campaign mode's in ``moves/campaign/``
 - ``tracking``: what the campaign move modules share
-- ``reader/``: the book of numbered scenes, reading one, its effects, the dice, the book-only
-  calendar and the printed box's event cards
+- ``reading``: what the reader's moves and views share: opening a scene in the game's state,
+  the check in progress, prestige; ``printed_events``: the printed box's event cards
+- ``reader/``: the book of numbered scenes and what stands on a book alone (a scene's effects,
+  the dice, the book-only calendar), below ``state``
 - ``campaign/``: the campaign core (card copies, adventurers, calendar, rounds, the rulebook's
   procedures, a world's readiness)
 - ``seat_view/``: what each seat may see (``reader``: the seats and the view; ``campaign``)

@@ -20,7 +20,7 @@ from games.galzyr.moves import book_calendar, checks, effects, scenes, who_plays
 from games.galzyr.moves.campaign import between_games, board, holdings, own_cards, turns
 from games.galzyr.moves.campaign.between_games import start_campaign
 from games.galzyr.reader.book import Book
-from games.galzyr.reader.reading import printed
+from games.galzyr.reading import printed
 from games.galzyr.seat_view.reader import seats, view
 from games.galzyr.state import (
     ROLE_NAMES,

@@ -15,7 +15,7 @@ from games.galzyr.campaign.build import name_copies
 from games.galzyr.campaign.state import in_play
 from games.galzyr.campaign.text import card_label
 from games.galzyr.reader import calendar as reader_calendar
-from games.galzyr.reader.reading import printed, step_key
+from games.galzyr.reading import printed, step_key
 from games.galzyr.state import CheckStep, State, marks_of
 
 SHORT = 3  # checklists up to this long are said in full; longer ones point at the panel

@@ -9,7 +9,7 @@ from pydantic import BaseModel, Field
 from games.core.engine import MoveSet, RuleError
 from games.core.rng import Rng
 from games.galzyr.reader import calendar
-from games.galzyr.reader.reading import need_month
+from games.galzyr.reading import need_month
 from games.galzyr.state import MANAGERS, Month, State
 from games.galzyr.tracking import require_book_only
 

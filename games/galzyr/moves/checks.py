@@ -12,7 +12,7 @@ from games.core.engine import ArgsError, MoveSet, RuleError
 from games.core.rng import Rng
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.reader import dice as dice_rules
-from games.galzyr.reader.reading import chosen_check, dice_total, es, unresolved
+from games.galzyr.reading import chosen_check, dice_total, es, unresolved
 from games.galzyr.state import MANAGERS, READERS, Dice, State, board_marks
 
 moves = MoveSet("galzyr.checks")

@@ -12,8 +12,8 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from games.core.engine import MoveSet, RuleError
-from games.galzyr.reader import printed_events
-from games.galzyr.reader.reading import (
+from games.galzyr import printed_events
+from games.galzyr.reading import (
     check_started,
     declined_text,
     earn,

@@ -9,7 +9,7 @@ from games.core.engine import MoveSet, RuleError
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.text import adventurer_name, possessive
-from games.galzyr.reader.reading import reading
+from games.galzyr.reading import reading
 from games.galzyr.state import MANAGERS, State, tracked_board
 
 moves = MoveSet("galzyr.who_plays")

@@ -1,3 +1,6 @@
-"""The reader: a book of numbered scenes read aloud at the table. Its pure rules: the book,
-reading a scene, its effects, the dice, the book-only calendar and the printed box's event
-cards (no Django; games/galzyr/shelf.py is the Django side, installed at start-up)."""
+"""The reader's book and what stands on a book alone: the book and the shelves books come from
+(``book``), a scene's effects (``scene_effects``), the dice and the book-only calendar. Pure (no
+Django), and below the game's ``State`` (tests/test_layout.py): reading a scene at a table,
+which changes the whole game's state, is games/galzyr/reading.py, and the printed box's event
+cards games/galzyr/printed_events.py. The Django side that reads stored worlds' books is
+games/galzyr/shelf.py."""

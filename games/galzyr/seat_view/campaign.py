@@ -18,7 +18,7 @@ from games.galzyr.campaign.rounds import calendar_phase, reachable, routes_known
 from games.galzyr.campaign.setup import first_turn
 from games.galzyr.campaign.state import HOLDINGS, is_tray
 from games.galzyr.campaign.text import adventurer_name, card_label, place_label
-from games.galzyr.reader.reading import printed, step_key
+from games.galzyr.reading import printed, step_key
 from games.galzyr.state import State, is_story_master
 from games.galzyr.tracking import may_change_quests
 

@@ -12,12 +12,13 @@ from dataclasses import asdict
 from typing import Any
 
 from games.core.engine import RuleError, Seat
+from games.galzyr import printed_events
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.moves import scenes
-from games.galzyr.reader import calendar, printed_events, scene_effects
+from games.galzyr.reader import calendar, scene_effects
 from games.galzyr.reader import dice as dice_rules
 from games.galzyr.reader.book import Book
-from games.galzyr.reader.reading import (
+from games.galzyr.reading import (
     between_games,
     conceal_outcomes,
     optional_effects,

@@ -14,7 +14,7 @@ from django.urls import reverse
 
 from games.galzyr.shelf import forget_books
 from games.services import tables, turns
-from tests.games.galzyr.reader.test_reading import NOTES
+from tests.games.galzyr.test_reading import NOTES
 from tests.games.galzyr.worlds import READER
 from tests.seating import api_as, sit
 

@@ -21,7 +21,7 @@ from games.galzyr.campaign.readiness import campaign_refusal
 from games.galzyr.campaign.setup import first_turn
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.reader.book import Book
-from games.galzyr.reader.reading import put_away
+from games.galzyr.reading import put_away
 from games.galzyr.state import MANAGERS, UNCHOSEN, Play, State
 from games.galzyr.tracking import (
     adventurer_of,

@@ -15,7 +15,7 @@ from games.galzyr import catalog
 from games.galzyr.campaign.build import name_copies
 from games.galzyr.campaign.facts import Gold, TimerDays
 from games.galzyr.catalog import OwnCard
-from games.galzyr.reader.reading import printed
+from games.galzyr.reading import printed
 from games.galzyr.state import READERS, State
 from games.galzyr.tracking import campaign_of
 

@@ -22,7 +22,7 @@ from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.rounds import next_day
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.moves.effects import unapplied_refusal
-from games.galzyr.reader.reading import turn_key
+from games.galzyr.reading import turn_key
 from games.galzyr.state import MANAGERS, READERS, State
 from games.galzyr.tracking import (
     adventurer_of,

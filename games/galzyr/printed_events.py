@@ -15,7 +15,7 @@ from games.galzyr.campaign import move_card, where_is
 from games.galzyr.campaign.state import Campaign, is_tray
 from games.galzyr.campaign.text import place_label
 from games.galzyr.reader.book import Book
-from games.galzyr.reader.reading import printed, release_event
+from games.galzyr.reading import printed, release_event
 from games.galzyr.state import State
 
 DECK_ENDS = ("bottom", "top")  # of the event deck
