@@ -8,7 +8,8 @@ from pydantic import BaseModel, Field
 
 from games.core import registry
 from games.core.bounds import Score, Seed, index_below, upto
-from games.core.engine import Game, MoveSet, Outcome, Rng, RuleError, Seat, collect
+from games.core.engine import Game, Outcome, Rng, RuleError, Seat
+from games.core.moves import MoveSet, collect
 
 # No per-example deadline (hypothesis's default is 200 ms): the house asserts no timing, and on
 # a shared 2-core machine an example's time says nothing about the code

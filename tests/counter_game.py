@@ -10,7 +10,8 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from games.core.bounds import index_below, upto
-from games.core.engine import Game, MoveSet, NoArgs, Seat, collect
+from games.core.engine import Game, Seat
+from games.core.moves import MoveSet, NoArgs, collect
 
 
 class Options(BaseModel):

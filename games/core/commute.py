@@ -35,7 +35,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core.engine import Game, Path, RuleError, path_of
+from games.core.engine import Game, RuleError
+from games.core.moves import Path, path_of
 from games.core.patch import PatchError, apply, diff, same, touched
 
 # The most moves a device may have missed and still have its move made: a device further

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.dark_tales.catalog import PLAYING_CARDS, CardInfo, SettingCard, merge_card
 from games.dark_tales.state import ANY_SEAT, State, visible_copies
 

@@ -3,7 +3,8 @@ gathered into one ``Game``. Move modules never import this one, so imports run o
 
 from __future__ import annotations
 
-from games.core.engine import Game, collect
+from games.core.engine import Game
+from games.core.moves import collect
 from games.dark_tales import card_entry, manual, rules
 from games.dark_tales.catalog import SavedCatalog
 from games.dark_tales.scoring import invariants, outcome

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from games.core.engine import MoveSet, NoArgs, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet, NoArgs
 from games.core.rng import Rng
 from games.core.words import possessive
 from games.dark_tales import effects

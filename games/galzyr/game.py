@@ -13,7 +13,8 @@ moves → the pure rules (reader/, campaign/).
 
 from __future__ import annotations
 
-from games.core.engine import Game, RuleError, collect
+from games.core.engine import Game, RuleError
+from games.core.moves import collect
 from games.core.rng import Rng
 from games.galzyr.catalog import SavedCatalog
 from games.galzyr.moves import book_calendar, checks, effects, scenes, who_plays

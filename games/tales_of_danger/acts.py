@@ -11,7 +11,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import words
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.tales_of_danger.catalog import need
 from games.tales_of_danger.common import (
     ACT1_HAND_LIMIT,

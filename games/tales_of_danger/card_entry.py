@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from games.core.engine import ArgsError, MoveSet, RuleError
+from games.core.engine import ArgsError, RuleError
+from games.core.moves import MoveSet
 from games.tales_of_danger.catalog import CatalogPatch, PersonPatch, SponsorPatch, patched
 from games.tales_of_danger.common import TABLE_OR_PLAYER
 from games.tales_of_danger.state import State

@@ -3,7 +3,8 @@ gathered into one ``Game``. Move modules never import this one, so imports run o
 
 from __future__ import annotations
 
-from games.core.engine import Game, collect
+from games.core.engine import Game
+from games.core.moves import collect
 from games.tales_of_danger import acts, card_entry, market, voyage
 from games.tales_of_danger.catalog import CatalogPatch, entered
 from games.tales_of_danger.common import turn_seat

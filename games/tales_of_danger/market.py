@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.core import words
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.tales_of_danger.acts import (
     Args,
     RecruitArgs,

@@ -9,7 +9,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from games.core import words
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.tales_of_danger.catalog import LABEL_TEXT, UNKNOWN_CARD, Cards, need
 from games.tales_of_danger.common import (
     ACTIVE_SEAT,

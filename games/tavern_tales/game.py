@@ -3,7 +3,8 @@ gathered into one ``Game``. Move modules never import this one, so imports run o
 
 from __future__ import annotations
 
-from games.core.engine import ACTIVE, Game, collect
+from games.core.engine import ACTIVE, Game
+from games.core.moves import collect
 from games.tavern_tales import manual, rules
 from games.tavern_tales.catalog import SavedCatalog
 from games.tavern_tales.manual import catalog_from_state

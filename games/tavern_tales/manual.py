@@ -10,7 +10,8 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from games.core.engine import ACTIVE, TABLE_SEAT, MoveSet, RuleError
+from games.core.engine import ACTIVE, TABLE_SEAT, RuleError
+from games.core.moves import MoveSet
 from games.core.refusals import describe_validation_error
 from games.tavern_tales.catalog import (
     CatalogPatch,

@@ -10,7 +10,8 @@ for what the app can't see (feats at a depth, card facts, score corrections) in 
 
 from __future__ import annotations
 
-from games.core.engine import ACTIVE, TABLE_SEAT, MoveSet, NoArgs, Outcome, RuleError, Seat
+from games.core.engine import ACTIVE, TABLE_SEAT, Outcome, RuleError, Seat
+from games.core.moves import MoveSet, NoArgs
 from games.core.rng import Rng
 from games.tavern_tales import claims
 from games.tavern_tales.catalog import DEPTHS, Depth, merge, shipped

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.core.rng import Rng
 from games.galzyr.reader import calendar
 from games.galzyr.reading import need_month

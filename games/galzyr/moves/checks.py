@@ -8,7 +8,8 @@ from collections import Counter
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from games.core.engine import ArgsError, MoveSet, RuleError
+from games.core.engine import ArgsError, RuleError
+from games.core.moves import MoveSet
 from games.core.rng import Rng
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.reader import dice as dice_rules

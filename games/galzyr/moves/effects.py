@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.galzyr.campaign.text import adventurer_name
 from games.galzyr.reader import scene_effects
 from games.galzyr.state import READERS, State

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.galzyr import printed_events
 from games.galzyr.reading import (
     check_started,

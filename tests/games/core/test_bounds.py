@@ -16,7 +16,8 @@ from annotated_types import Ge, Gt, Le, Lt
 from pydantic import BaseModel, Field, ValidationError
 
 from games.core.bounds import upto
-from games.core.engine import Game, MoveSet, NoArgs, RuleError, Seat, collect
+from games.core.engine import Game, RuleError, Seat
+from games.core.moves import MoveSet, NoArgs, collect
 from games.core.registry import all_games
 from games.galzyr.campaign.state import Adventurer
 

@@ -11,7 +11,8 @@ import pytest
 from pydantic import BaseModel, Field
 
 from games.core import commute
-from games.core.engine import Game, MoveSet, Rng, RuleError, Seat, collect
+from games.core.engine import Game, Rng, RuleError, Seat
+from games.core.moves import MoveSet, collect
 from games.core.registry import all_games
 
 

@@ -14,7 +14,8 @@ from types import SimpleNamespace
 
 from pydantic import BaseModel, Field
 
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.readiness import campaign_refusal

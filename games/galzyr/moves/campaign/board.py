@@ -11,7 +11,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import MAX_GOLD, PlayerNumber
 from games.galzyr.campaign.text import adventurer_name, card_label, lower_first, place_label

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field, field_validator
 
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.galzyr import catalog
 from games.galzyr.campaign.build import name_copies
 from games.galzyr.campaign.facts import Gold, TimerDays

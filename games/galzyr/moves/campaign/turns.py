@@ -16,7 +16,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from games.core.engine import MoveSet, RuleError
+from games.core.engine import RuleError
+from games.core.moves import MoveSet
 from games.galzyr import campaign as core
 from games.galzyr.campaign.facts import PlayerNumber
 from games.galzyr.campaign.rounds import next_day
