@@ -9,6 +9,14 @@ PORT ?= 8000
 
 .PHONY: run serve test test-postgres browser lint bench loadtest clean
 
+# INSTALL=no uses VENV as it is and installs nothing into it: a virtualenv that already holds
+# Talekeeper's packages, on a machine without network (make run VENV=~/talekeeper/.venv
+# INSTALL=no). Another checkout's stays its own: pip would point its editable install here.
+INSTALL ?= yes
+ifeq ($(INSTALL),no)
+$(PY) $(STAMP_RUN) $(STAMP_TEST):
+	@test -x $(PY) || { echo "INSTALL=no: no $(PY); give VENV=<a virtualenv with Talekeeper's packages>" >&2; exit 1; }
+else
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
@@ -20,6 +28,7 @@ $(STAMP_RUN): pyproject.toml | $(PY)
 $(STAMP_TEST): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[test,load]'
 	touch $@ $(STAMP_RUN)
+endif
 
 # uvicorn, not runserver: a table page's stream (games/web/stream.py) needs ASGI. Reloads on edits.
 run: $(STAMP_RUN)

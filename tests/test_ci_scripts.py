@@ -52,3 +52,27 @@ def test_with_postgres_without_a_command_fails_before_touching_anything():
     )
     assert result.returncode == 1
     assert "usage: sh scripts/with-postgres.sh CMD" in result.stderr
+
+
+def test_make_with_install_no_runs_on_the_given_virtualenv_and_installs_nothing(tmp_path):
+    """README's line for a machine without network: another virtualenv, nothing installed."""
+    python = tmp_path / "venv" / "bin" / "python"
+    python.parent.mkdir(parents=True)
+    python.write_text("#!/bin/sh\n")
+    python.chmod(0o755)
+
+    def planned(*args: str) -> str:
+        result = subprocess.run(
+            ["make", "-n", "run", f"VENV={tmp_path / 'venv'}", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert result.returncode == 0, result.stderr
+        return result.stdout
+
+    assert "pip install" in planned()  # as it was: the virtualenv gets Talekeeper installed
+    offline = planned("INSTALL=no")
+    assert "pip" not in offline and "-m venv" not in offline
+    assert f"{python} manage.py migrate --noinput" in offline
