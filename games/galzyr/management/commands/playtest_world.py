@@ -9,6 +9,10 @@ from games.galzyr.playtest import exhaustive, playtest
 from storybook.lint.folder import load_world
 from storybook.loading.diagnostics import WorldError
 
+# 2,000 runs (the default) play a 2,000-scene world in ~7 s (make bench); 100,000 take several
+# minutes, and past them coverage no longer changes: a larger number is a typo, not a plan.
+MAX_RUNS = 100_000
+
 
 class Command(BaseCommand):
     help = (
@@ -22,7 +26,8 @@ class Command(BaseCommand):
             "--runs",
             type=int,
             default=2000,
-            help="seeded campaigns (default 2000); 0 only with --exhaustive, for the sweep alone",
+            help=f"seeded campaigns (default 2000, at most {MAX_RUNS:,}); 0 only with "
+            "--exhaustive, for the sweep alone",
         )
         parser.add_argument(
             "--seed", type=int, default=None, help="the random runs' seed (default 1)"
@@ -82,6 +87,11 @@ def refuse_degenerate(runs: int, seed: int | None, sweep: bool) -> None:
     """Options that would play nothing, or change nothing, are refused with what to write."""
     if runs < 0:
         raise CommandError("--runs can't be negative.")
+    if runs > MAX_RUNS:
+        raise CommandError(
+            f"--runs {runs:,} is more than a playtest needs: give at most {MAX_RUNS:,} (coverage "
+            "stops changing long before; the default is 2000)."
+        )
     if runs == 0 and not sweep:
         raise CommandError(
             "--runs 0 plays nothing: give a number of runs (the default is 2000), or add "

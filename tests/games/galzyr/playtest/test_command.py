@@ -121,6 +121,11 @@ def test_playtest_world_refuses_options_that_play_nothing(minimal_path):
     assert err is not None and "--seed picks the random runs' dice" in str(err) and out == ""
     out, err = run("playtest_world", str(minimal_path), "--runs", "-1", "--exhaustive")
     assert err is not None and "can't be negative" in str(err)
+    out, err = run("playtest_world", str(minimal_path), "--runs", "100001")
+    assert out == "" and str(err) == (
+        "--runs 100,001 is more than a playtest needs: give at most 100,000 (coverage stops "
+        "changing long before; the default is 2000)."
+    )
 
 
 def test_playtest_world_prints_the_sweep_first_as_the_doc_advises(minimal_path):
