@@ -31,6 +31,16 @@ GAME_SUPPLIERS: dict[str, str] = {
 }
 
 
+# slug -> the module of a game's card-data sheet (every card on one page; the game's Django side
+# over its catalog, made of games/services/card_sheets/base.py's parts), for a game whose group
+# enters its cards' values; resolved by games/services/card_sheets, so the platform names no game.
+GAME_SHEETS: dict[str, str] = {
+    "tales-of-danger": "games.tales_of_danger.card_sheet",
+    "dark-tales": "games.dark_tales.card_sheet",
+    "tavern-tales": "games.tavern_tales.card_sheet",
+}
+
+
 @cache  # one value: the games of GAME_MODULES, built once per process
 def all_games() -> dict[str, Game]:
     return {slug: load(slug, module) for slug, module in GAME_MODULES.items()}

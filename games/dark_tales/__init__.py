@@ -1,4 +1,4 @@
-"""Dark Tales: rules assistant and score tracker. Pure rules (no Django, no I/O).
+"""Dark Tales: rules assistant and score tracker. Its rules are pure (no Django, no I/O).
 
 - ``game``: the ``Game`` the platform drives, gathering every move module's ``MoveSet``
 - ``state``: ``State`` and ``Options`` (a new table's choices), with the helpers moves share
@@ -12,4 +12,7 @@
   ``Catalog``)
 - ``scoring``: the end of the game, winners and the invariants
 - ``seat_view``: the seats and what each one may see
+
+Django side, beside the rules and never imported by them: ``card_sheet``, the card-data sheet
+(every card on one page, the registry's ``GAME_SHEETS`` line).
 """

@@ -1,4 +1,4 @@
-"""The card-data sheet entered at a table: every card's facts in one move (games/services/card_sheets).
+"""The card-data sheet entered at a table: every card's facts in one move (the game's card_sheet.py).
 
 Each card on the sheet is merged like an edit-card entry (a fact left out stays as the table
 has it); the copies already on the table and the 48-card deck are checked as edit-card does.

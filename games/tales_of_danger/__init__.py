@@ -1,4 +1,4 @@
-"""Tales of Danger #1: Days of Discovery. Pure rules (no Django, no I/O).
+"""Tales of Danger #1: Days of Discovery. Its rules are pure (no Django, no I/O).
 
 - ``game``: the ``Game`` the platform drives, gathering every move module's ``MoveSet``
 - ``state``: ``State`` and ``Options`` (a new table's choices)
@@ -11,4 +11,7 @@
   entries), and the card data a group saves (``CatalogPatch``, the game's ``Catalog``)
 - ``scoring``: the scores and ties
 - ``seat_view``: the seats and what each one may see
+
+Django side, beside the rules and never imported by them: ``card_sheet``, the card-data sheet
+(every card on one page, the registry's ``GAME_SHEETS`` line).
 """

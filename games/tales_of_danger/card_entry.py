@@ -1,5 +1,5 @@
 """Card data read off the box: one sponsor or kind of person at a time, or the card-data sheet
-with every card's values in one move (games/services/card_sheets).
+with every card's values in one move (the game's card_sheet.py).
 
 The sheet holds what the group entered beyond the shipped cards; entering it lays those
 values over the table's catalog (a value the sheet leaves out stays as the table has it).

@@ -1,4 +1,4 @@
-"""Tavern Tales: Legends of Dungeon Drop. Pure rules (no Django, no I/O).
+"""Tavern Tales: Legends of Dungeon Drop. Its rules are pure (no Django, no I/O).
 
 - ``game``: the ``Game`` the platform drives, gathering every move module's ``MoveSet``
 - ``state``: ``State`` and ``Options`` (a new table's choices), with small shared helpers
@@ -12,4 +12,7 @@
   entries), and the card data a group saves (``SavedCatalog``, the game's ``Catalog``)
 - ``scoring``: what a claim's winner scores
 - ``seat_view``: what each seat may see
+
+Django side, beside the rules and never imported by them: ``card_sheet``, the card-data sheet
+(every card on one page, the registry's ``GAME_SHEETS`` line).
 """

@@ -6,17 +6,19 @@ lays the catalog out as sections of rows (what the rulebook prints is already fi
 (so a refused sheet comes back as it was filled), and ``to_data(slug, sections, saved)`` turns
 the rows into the catalog's data — the values the group entered beyond what ships with the
 game — or refuses with a sentence naming the section, card and column. Each game lays out its
-own cards in a module here; ``check`` refuses data whose cards don't fit the box together.
+own cards in its own ``card_sheet`` module, named by the registry's ``GAME_SHEETS`` line and
+built of ``base``'s parts; ``check`` refuses data whose cards don't fit the box together.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Any, Protocol
 
 from django.utils.translation import gettext as _
 
 from games.core.engine import Game, RuleError
-from games.services.card_sheets import dark_tales, tales_of_danger, tavern_tales
+from games.core.registry import GAME_SHEETS
 from games.services.card_sheets.base import (
     Row,
     Section,
@@ -37,23 +39,18 @@ class GameSheet(Protocol):
     def missing(self, data: dict[str, Any]) -> list[str]: ...
 
 
-SHEETS: dict[str, GameSheet] = {
-    "tales-of-danger": tales_of_danger,
-    "dark-tales": dark_tales,
-    "tavern-tales": tavern_tales,
-}
 MAX_NEW_ROWS = 60  # blank rows a posted sheet may add to a section
 
 
 def has_sheet(slug: str) -> bool:
-    return slug in SHEETS
+    return slug in GAME_SHEETS
 
 
 def sheet(slug: str) -> GameSheet:
-    try:
-        return SHEETS[slug]
-    except KeyError:
-        raise RuleError(_("This game has no card-data sheet.")) from None
+    """The game's sheet module (imported once, as any module: Python keeps it)."""
+    if slug not in GAME_SHEETS:
+        raise RuleError(_("This game has no card-data sheet."))
+    return import_module(GAME_SHEETS[slug])
 
 
 def rows(slug: str, data: dict[str, Any]) -> list[Section]:
