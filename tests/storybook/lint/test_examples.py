@@ -95,6 +95,7 @@ def test_each_example_world_passes_the_playtester_with_full_coverage(path):
         stdout=out,
     )  # raises CommandError on a runtime error or anything never reached
     assert "(100%), options" in out.getvalue() and "no runtime errors" in out.getvalue()
+    assert "Warnings:" not in out.getvalue()  # an example shows how to need none
 
 
 # §18 "Every limit": each row's numbers are the schema's own bounds.
