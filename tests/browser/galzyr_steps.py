@@ -269,6 +269,25 @@ def apply_effects(page: Page) -> list[str]:
     return section.locator(".gz-pending-said").all_inner_texts()
 
 
+def gain_gold_by_hand(page: Page, amount: int) -> None:
+    """The campaign's own Gold form, its Who left on the active player's adventurer."""
+    unfold(page, "#gz-changes")
+    form = page.locator(".gz-gold-form")
+    form.get_by_label("Gold").select_option(str(amount))
+    act(page, lambda: form.get_by_role("button", name="Gain", exact=True).click())
+
+
+def mark_done_by_hand(page: Page) -> str:
+    """Campaign mode: tap "Done by hand" on the one effect waiting under the scene; what its
+    line says then."""
+    section = page.get_by_role("region", name="Effects on the campaign")
+    act(page, lambda: section.get_by_role("button", name="Done by hand", exact=True).click())
+    line = section.locator(".gz-pending.done")
+    expect(line.locator(".chip.gz-yes")).to_have_text("✓ Done by hand")
+    expect(section.locator(".gz-pending:not(.done)")).to_have_count(0)
+    return line.locator(".gz-pending-said").inner_text()
+
+
 def undo(page: Page) -> None:
     act(page, lambda: page.get_by_role("button", name="Undo").click())
 

@@ -12,7 +12,8 @@ the first scene.
 The month, the starting day and the starting player are random, so the test reads them from
 the page. The figures start next to Wickerbridge on routes open in summer and in winter, and
 the scenes read are offered on both sides of the board. Each outcome's effects are applied
-to the campaign with "Apply" / "Apply all" under the scene (once undone and applied again).
+to the campaign with "Apply" / "Apply all" under the scene (once undone and applied again),
+or, made by hand with the campaign's Gold form first, marked "Done by hand".
 """
 
 from __future__ import annotations
@@ -177,7 +178,11 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         gz.enter_successes(sm, 2)
         gz.continue_scene(sm)
         expect(sm.locator(".gz-result")).to_contain_text("A fair stack by sundown")
-        gz.apply_effects(sm)  # 2 gold (the partner's gold is left out: nobody joined)
+        # 2 gold (the partner's gold is left out: nobody joined), turned on the dial with the
+        # campaign's own Gold form before anyone tapped Apply: the line is marked "Done by
+        # hand", the gold is not gained twice, and the turn ends.
+        gz.gain_gold_by_hand(sm, 2)
+        assert gz.mark_done_by_hand(sm) == "The app changed nothing in the campaign."
         assert gz.gold(sm, second) == gold + 2
         day = sm.locator(".gz-date").inner_text()
         gz.press(sm, "End the turn")

@@ -2,7 +2,9 @@
 
 Each tap is one move, so the platform's undo puts the campaign back as it was before it. A
 refused effect (the core's sentence says why) changes nothing: ``scene_effects.apply`` works
-on a copy of the campaign.
+on a copy of the campaign. An effect the group already made by hand (with the campaign's own
+forms, or at the table alone) is marked done without applying it, so it is not made twice and
+the turn can end.
 """
 
 from __future__ import annotations
@@ -34,15 +36,23 @@ class ApplyArgs(BaseModel):
     abandon: str | None = Field(default=None, max_length=40)
 
 
+def _waiting(state: State, effect: int, to: str) -> scene_effects.Pending:
+    """The scene's ``effect``-th effect, still waiting (``to``: what the move would do to it)."""
+    if effect > len(state.effects):
+        raise RuleError(f"There is no effect {effect} to {to}.")
+    p = state.effects[effect - 1]
+    if p.by_hand:
+        raise RuleError(f"“{p.text}” is marked done by hand already (undo to take it back).")
+    if p.done:
+        raise RuleError(f"“{p.text}” is applied already (undo to take it back).")
+    return p
+
+
 @moves.move(ApplyArgs, label="Apply", roles=READERS)
 def apply_effect(state: State, args: ApplyArgs, seat: str) -> str:
     """Apply one of the scene's effects to the campaign (and say what to mirror)."""
     c = campaign_of(state)
-    if args.effect > len(state.effects):
-        raise RuleError(f"There is no effect {args.effect} to apply.")
-    p = state.effects[args.effect - 1]
-    if p.done:
-        raise RuleError(f"“{p.text}” is applied already (undo to take it back).")
+    p = _waiting(state, args.effect, "apply")
     aid = state.adventurers[p.player]
     lead = scene_effects.lead(c, p, aid, args.abandon)
     state.campaign, steps = scene_effects.apply(
@@ -89,6 +99,23 @@ def apply_all_effects(state: State, args, seat: str) -> str:
     return say(state, "The scene's effects", steps, lead=lead)
 
 
+class ByHandArgs(BaseModel):
+    effect: int = Field(ge=1, le=999)  # 1 for the first effect waiting under the scene
+
+
+@moves.move(ByHandArgs, label="Done by hand", roles=READERS)
+def mark_effect_done(state: State, args: ByHandArgs, seat: str) -> str:
+    """Mark one of the scene's effects done by hand: the group made it already (gold turned on
+    the dial with the Gold form, a card moved with "Move a card"...), so the app leaves the
+    campaign as it is, and the effect no longer holds up the end of the turn."""
+    c = campaign_of(state)
+    p = _waiting(state, args.effect, "mark")
+    p.done, p.by_hand = True, True
+    p.said = "The app changed nothing in the campaign."
+    who = adventurer_name(c, state.adventurers[p.player])
+    return f"“{p.text}” ({who}) marked as done by hand: the app left the campaign as it was."
+
+
 def still_to_apply(state: State) -> list[scene_effects.Pending]:
     """The scene's effects not applied yet that can be: the rulebook has the book's effects
     "resolved as completely as possible", so one that would be refused (a card no longer where
@@ -121,5 +148,6 @@ def unapplied_refusal(state: State) -> RuleError | None:
     return RuleError(
         f"Scene {waiting[0].scene:04d}'s effects on the campaign are not applied yet: {names}. "
         "The book's effects are resolved before the turn ends: apply them (“Apply all” under "
-        "the scene), then end the turn."
+        "the scene) or, for one the group already made by hand, tap “Done by hand” on its "
+        "line; then end the turn."
     )

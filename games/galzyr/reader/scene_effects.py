@@ -42,8 +42,7 @@ from storybook.interpreter.effect_text import EffectView, icon_owner
 TAKES = ("take", "status", "companion", "local_status", "global_status")
 # Effects whose target is an adventurer (on everyone: one entry per adventurer).
 PERSONAL = (*TAKES[:3], "gold", "prestige", "gain_tag", "lose_tag", "skill_mark", "discard")
-APPLIED = (*TAKES, "gold", "prestige", "gain_tag", "lose_tag", "skill_mark", "discard", "put")
-APPLIED += ("timer", "delay", "hasten")
+APPLIED = (*TAKES, *PERSONAL[3:], "put", "timer", "delay", "hasten")
 
 
 class Pending(BaseModel):
@@ -59,6 +58,7 @@ class Pending(BaseModel):
     icon: PlayerIndex | None = None
     done: bool = False
     said: str = ""  # what applying it did, once done
+    by_hand: bool = False  # done by the group by hand: the app applied nothing
 
 
 def pending_from(

@@ -340,6 +340,7 @@ def _effects(state: State) -> list[dict[str, Any]]:
                 "text": p.text,
                 "who": adventurer_name(c, aid),
                 "done": p.done,
+                "by_hand": p.by_hand,
                 "said": p.said,
                 "choices": [] if p.done else scene_effects.choices(c, p, aid),
                 "make_room": None if p.done else scene_effects.make_room(c, p, aid),

@@ -27,6 +27,11 @@ SAMPLE = "fixtures/worlds/sallowmere-marches"
 
 @pytest.fixture
 def table():
+    return sample_table()
+
+
+def sample_table() -> Table:
+    """Mara and Bo's campaign table on the sample world, freshly loaded."""
     forget_books()
     call_command("load_world", SAMPLE, stdout=StringIO())
     return tables.create_table(
@@ -77,7 +82,8 @@ def resolve(client, table, scene: int, option: int) -> str:
 def test_effects_wait_under_the_scene_with_an_apply_button_each(seated, table):
     text = resolve(seated, table, 7009, 3)  # "Go quietly": two statuses
     assert "Effects on the campaign" in text
-    assert text.count('name="effect"') == 2 and "Apply all" in text
+    apply = reverse("games:move", args=[table.code, "apply-effect"])
+    assert text.count(f'action="{apply}"') == 2 and "Apply all" in text
     assert [p.verb for p in state_of(table).effects] == ["status", "status"]
 
 

@@ -168,10 +168,11 @@ def campaign_save(state: State, args: SaveArgs, seat: str) -> str:
     The scene's effects come first (the ending scene is played before the save)."""
     left = sum(not p.done for p in state.effects)
     if left:
+        them = "them" if left != 1 else "it"
         raise RuleError(
             f"{left} effect{'s' if left != 1 else ''} of scene {state.effects[-1].scene:04d} "
-            f"{'wait' if left != 1 else 'waits'} to be applied: apply "
-            f"{'them' if left != 1 else 'it'} (or undo the scene) before saving."
+            f"{'wait' if left != 1 else 'waits'} to be applied: apply {them}, or mark {them} "
+            f"“Done by hand” if the group made {them} already, before saving (or undo the scene)."
         )
     steps = core.save_game(campaign_of(state), pack=args.pack)
     put_away(state)  # the game is over: between games the screen shows what comes next

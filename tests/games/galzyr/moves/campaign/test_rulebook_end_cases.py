@@ -112,7 +112,8 @@ def test_rule_the_game_is_not_saved_before_the_ending_scenes_effects_are_applied
     msg = refused(s, "campaign-save", {"pack": False})
     assert (
         msg
-        == "2 effects of scene 9002 wait to be applied: apply them (or undo the scene) before saving."
+        == "2 effects of scene 9002 wait to be applied: apply them, or mark them “Done by hand” "
+        "if the group made them already, before saving (or undo the scene)."
     )
 
 
