@@ -192,9 +192,10 @@
     // out of sight and the page showed its middle, QA 7).
     var column = form.closest("[data-keep-scroll]");
     var inColumn = column && column.scrollHeight > column.clientHeight;
+    var opener = form.closest("[data-opens-answer]");
     sent = { action: action, index: index, top: form.getBoundingClientRect().top,
       page: inColumn ? window.scrollY : null,
-      opens: !!form.closest("[data-opens-answer]") };
+      opens: opener ? opener.getAttribute("data-opens-answer") || "[data-answer]" : null };
   });
   function showAnswer(answer, where) {
     var bar = document.querySelector(".topbar");
@@ -208,7 +209,9 @@
   // A form that opens something new (Galzyr's keypad and scene buttons) stays on the page
   // below what it opened: the opened thing's first [data-answer] (the scene's title) is
   // brought to the top of the screen, in its own scrolling column too (QAF: the title was
-  // 850-2,250 px above the screen and the tap looked like it did nothing).
+  // 850-2,250 px above the screen and the tap looked like it did nothing). A form whose
+  // answer is elsewhere names it: data-opens-answer="#gz-checklist" (Galzyr's save, whose
+  // form goes with the game it ends: QAF3 landed on the column's end, the checklist cut).
   // The element's top just below the sticky header, in its own scrolling column too. Done
   // again once the layout has settled: the phone's tab bar shrinks a frame after the swap
   // (149 -> 58 px), which left a title under the header 5 times in 13 (QAF2).
@@ -230,16 +233,17 @@
     requestAnimationFrame(function () { requestAnimationFrame(placeLater); });
     setTimeout(placeLater, 250);
   }
-  function showOpened() {
-    var opened = document.querySelector("#live [data-answer]");
+  function showOpened(selector) {
+    var opened = document.querySelector("#live " + selector);
     if (opened) bringBelowBar(opened);
   }
   // After the swap has settled: keep-open.js has opened again the folds the player had open.
   document.addEventListener("htmx:afterSettle", function () {
     if (!sent) return;
     if (sent.opens) {
+      var opens = sent.opens;
       sent = null;
-      showOpened();
+      showOpened(opens);
       return;
     }
     var action = sent.action;
