@@ -10,13 +10,20 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from io import StringIO
+from pathlib import Path
 
+from django.core.management import call_command
 from playwright.sync_api import Page, expect
 
 from games.core.words import possessive  # noqa: F401 - the tests read names as the game writes them
+from games.galzyr.shelf import forget_books
+from games.models import Table
+from games.services import tables
 from tests.browser import seats
 from tests.browser.live import SYNC, settled
 
+WORLDS = Path(__file__).resolve().parents[2] / "fixtures" / "worlds"
 LOCATIONS = {  # the sample world's spaces, as the panel names them
     "Wickerbridge",
     "The Sallow Mere",
@@ -27,6 +34,14 @@ LOCATIONS = {  # the sample world's spaces, as the panel names them
     "Greywater Saltings",
     "Kestrel Pass",
 }
+
+
+def own_box(*players: str) -> Table:
+    """A group's campaign table of its own box ("your own box, read from the printed book")."""
+    forget_books()
+    call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
+    options = {"players": list(players), "world": "lands-of-galzyr", "mode": "campaign"}
+    return tables.create_table("galzyr", "Our box", options)
 
 
 # -- the live region ---------------------------------------------------------------------------

@@ -5,34 +5,22 @@ Screenshots: tests/browser/shots/galzyr-own-card-*.png."""
 
 from __future__ import annotations
 
-from io import StringIO
-from pathlib import Path
-
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
 
-from games.galzyr.shelf import forget_books
-from games.services import tables, turns
+from games.services import turns
 from tests.browser import galzyr_steps as gz
 from tests.browser.conftest import PHONE, TABLET, save_shot
 from tests.browser.seats import invite_url, join
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WORLDS = Path(__file__).resolve().parents[2] / "fixtures" / "worlds"
 SIZES = {"phone": PHONE, "tablet": TABLET}
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_an_unknown_card_is_named_where_it_is_shown(live_server, chromium, size):
-    forget_books()
-    call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
-    table = tables.create_table(
-        "galzyr",
-        "Our box",
-        {"players": ["Mara", "Bo"], "world": "lands-of-galzyr", "mode": "campaign"},
-    )
+    table = gz.own_box("Mara", "Bo")
     args = {"number": 213, "player": 1, "kind": "item"}
     turns.apply_move(table.code, "campaign-take-card", args, expected_version=1, seat="sm")
     context = chromium.new_context(viewport=SIZES[size], has_touch=True)

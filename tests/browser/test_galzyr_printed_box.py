@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import shutil
 from io import StringIO
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -29,7 +28,6 @@ from tests.games.galzyr.worlds import READER
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WORLDS = Path(__file__).resolve().parents[2] / "fixtures" / "worlds"
 CHOICE = "Lands of Galzyr — your own box, read from the printed book"
 SIZES = {"phone": PHONE, "tablet": TABLET}
 OUTCOME = "people on the far bank cheer"
@@ -55,7 +53,7 @@ def test_the_box_from_the_form_played_through_a_turn_with_the_printed_book(
 ):
     forget_books()
     for world in ("sallowmere-marches", "lands-of-galzyr"):
-        call_command("load_world", str(WORLDS / world), stdout=StringIO())
+        call_command("load_world", str(gz.WORLDS / world), stdout=StringIO())
     context, sm = device(chromium, SIZES[size])
     try:
         sm.goto(live_server.url + "/new/galzyr/")
@@ -161,13 +159,7 @@ def refused(page: Page, do) -> str:
 def test_a_card_the_app_does_not_know_and_saving_with_confirmation(live_server, chromium, size):
     """Card #213 from the printed book, taken as an item; then the game saved, asked first,
     and the boards' gold entered at the save."""
-    forget_books()
-    call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
-    table = tables.create_table(
-        "galzyr",
-        "Our box",
-        {"players": ["Mara", "Bo"], "world": "lands-of-galzyr", "mode": "campaign"},
-    )
+    table = gz.own_box("Mara", "Bo")
     context, sm = device(chromium, SIZES[size])
     try:
         seats.join(sm, seats.invite_url(live_server.url, table, "sm"))
@@ -228,13 +220,7 @@ def test_the_box_travels_anywhere_and_draws_the_event_card_the_group_drew(
     an event card drawn by its number, put where the printed scene says, and the turn ended.
     On the phone the reading player draws; on the tablet the shared display does (QA 7's
     blocker: its close form didn't ask where the card goes, so the turn couldn't end)."""
-    forget_books()
-    call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
-    table = tables.create_table(
-        "galzyr",
-        "Our box",
-        {"players": ["Mara", "Bo"], "world": "lands-of-galzyr", "mode": "campaign"},
-    )
+    table = gz.own_box("Mara", "Bo")
     state = table.state
     moving = next(
         i for i, aid in enumerate(state["adventurers"]) if aid in state["campaign"]["game"]["moves"]

@@ -7,22 +7,15 @@ Screenshots: tests/browser/shots/galzyr-saved-checklist-*.png.
 
 from __future__ import annotations
 
-from io import StringIO
-from pathlib import Path
-
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import Locator, Page, expect
 
-from games.galzyr.shelf import forget_books
-from games.services import tables
 from tests.browser import galzyr_steps as gz
 from tests.browser import seats
 from tests.browser.conftest import PHONE, TABLET, save_shot
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-WORLDS = Path(__file__).resolve().parents[2] / "fixtures" / "worlds"
 SIZES = {"phone": PHONE, "tablet": TABLET}
 
 
@@ -56,13 +49,7 @@ CLIPPED = """(line) => {
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_save_checklist_is_on_screen_after_save_and_pack_up(live_server, chromium, size):
-    forget_books()
-    call_command("load_world", str(WORLDS / "lands-of-galzyr"), stdout=StringIO())
-    table = tables.create_table(
-        "galzyr",
-        "Our box",
-        {"players": ["Hal", "Ivy", "Jo"], "world": "lands-of-galzyr", "mode": "campaign"},
-    )
+    table = gz.own_box("Hal", "Ivy", "Jo")
     context = chromium.new_context(viewport=SIZES[size], has_touch=True)
     context.set_default_timeout(8000)
     sm = context.new_page()

@@ -1,7 +1,8 @@
 """An effect the group already made with the campaign's own forms is marked "Done by hand" on
 its line under the scene (moves/effects.py ``mark_effect_done``): the app changes nothing in
 the campaign, the history names the effect, undo takes the mark back, and the turn can end.
-From the page and from the REST API; a stranger holding no seat is refused."""
+From the page and from the REST API; a stranger holding no seat is refused. Its number of
+queries is counted with Apply's (test_scene_effects_pages)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from django.urls import reverse
 
 from games.models import Table
 from tests.games.galzyr.test_scene_effects_pages import (
-    HTMX,
     post_move,
     resolve,
     sample_table,
@@ -79,22 +79,6 @@ def test_undo_takes_the_mark_back(seated, table):
     undo(seated, table)
     s = state_of(table)
     assert not s.effects[0].done and not s.effects[0].by_hand
-
-
-def test_marking_an_effect_has_a_constant_number_of_queries(
-    seated, table, django_assert_num_queries
-):
-    resolve(seated, table, *GO_QUIETLY)
-    table.refresh_from_db()
-    # as applying one (test_scene_effects_pages): savepoint, the locked table with the
-    # device's claim, save, move row, release; the world's hash; the recent log
-    with django_assert_num_queries(7):
-        response = seated.post(
-            reverse("games:move", args=[table.code, "mark-effect-done"]),
-            {"version": table.version, "effect": "1"},
-            **HTMX,
-        )
-    assert response.status_code == 200
 
 
 def test_a_stranger_may_not_mark_an_effect(client, seated, table):

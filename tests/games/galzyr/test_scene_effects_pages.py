@@ -148,8 +148,9 @@ def test_book_only_tables_have_no_campaign_effects(client):
     assert "reads the book only" in response.content.decode()
 
 
-def test_applying_an_effect_has_a_constant_number_of_queries(
-    seated, table, django_assert_num_queries
+@pytest.mark.parametrize("move", ["apply-effect", "mark-effect-done"])  # applied, or by hand
+def test_an_effects_tap_has_a_constant_number_of_queries(
+    seated, table, django_assert_num_queries, move
 ):
     resolve(seated, table, 7009, 3)
     table.refresh_from_db()
@@ -158,7 +159,7 @@ def test_applying_an_effect_has_a_constant_number_of_queries(
     # the recent log
     with django_assert_num_queries(7):
         response = seated.post(
-            reverse("games:move", args=[table.code, "apply-effect"]),
+            reverse("games:move", args=[table.code, move]),
             {"version": table.version, "effect": "1"},
             **HTMX,
         )
