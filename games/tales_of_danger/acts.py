@@ -18,7 +18,7 @@ from games.tales_of_danger.common import (
     ACT1_HAND_LIMIT,
     POOL_SIZE,
     TABLE_OR_PLAYER,
-    acting,
+    TURN,
     check_copies,
     discard_from_hand,
     discard_to,
@@ -119,12 +119,11 @@ def deal(state: State, args: DealArgs, seat: str) -> str:
     return f"{player.name} was dealt {names(state, player.hand)}." + _maybe_begin(state)
 
 
-@moves.move(RefillArgs, name="refill-pool", roles=TABLE_OR_PLAYER)
+@moves.move(RefillArgs, name="refill-pool", roles=TURN)
 def refill_pool_move(state: State, args: RefillArgs, seat: str) -> str:
     """Flip cards from the deck into the open spaces of the pool."""
     if state.stage not in ("deal", "acts"):
         raise RuleError("There is no pool in Act 3.")
-    acting(state, seat)
     before = len(state.pool)
     notes = refill_pool(state, args.people)
     added = state.pool[before:]
@@ -135,12 +134,12 @@ def refill_pool_move(state: State, args: RefillArgs, seat: str) -> str:
 # -- shared by recruiting and gathering ----------------------------------------------------
 
 
-def turn_start(state: State, seat: str, act: int) -> int:
+def turn_start(state: State, act: int) -> int:
     if state.stage == "deal":
         raise RuleError("Deal the starting hands and the pool first.")
     if state.stage != "acts":
         raise RuleError("Acts 1 and 2 are over.")
-    index = acting(state, seat)
+    index = state.active  # the move's roles (TURN): the table or the active player's seat
     player = state.players[index]
     if player.act != act:
         raise RuleError(f"{player.name} is in Act {player.act}, not Act {act}.")
@@ -222,10 +221,10 @@ def pass_turn(state: State) -> None:
 # -- Act 1 ---------------------------------------------------------------------------------
 
 
-@moves.move(RecruitArgs, roles=TABLE_OR_PLAYER)
+@moves.move(RecruitArgs, roles=TURN)
 def recruit(state: State, args: RecruitArgs, seat: str) -> str:
     """Act 1: recruit 2 people from the pool or the deck, keep 7 at most, refill the pool."""
-    index = turn_start(state, seat, act=1)
+    index = turn_start(state, act=1)
     text = f"{name(state, index)} recruited " + take_cards(state, index, args, 2, "recruit")
     text += finish_taking(
         state, index, ACT1_HAND_LIMIT, "the Act 1 hand limit", args.discard, args.refill
@@ -236,10 +235,10 @@ def recruit(state: State, args: RecruitArgs, seat: str) -> str:
     return text + "."
 
 
-def _after_recruiting(state: State, seat: str) -> int:
+def _after_recruiting(state: State) -> int:
     if state.stage != "acts":
         raise RuleError("Sponsors are secured in Act 1.")
-    index = acting(state, seat)
+    index = state.active  # the move's roles (TURN): the table or the active player's seat
     player = state.players[index]
     if player.discard_to is not None:
         raise RuleError(
@@ -295,10 +294,10 @@ def _pass_unless_discarding(state: State, index: int) -> str:
     return "."
 
 
-@moves.move(SecureArgs, roles=TABLE_OR_PLAYER)
+@moves.move(SecureArgs, roles=TURN)
 def secure_sponsor(state: State, args: SecureArgs, seat: str) -> str:
     """Act 1: present people to a sponsor; with an insider and enough evidence and plans, move on."""
-    index = _after_recruiting(state, seat)
+    index = _after_recruiting(state)
     player = state.players[index]
     sponsor = state.catalog.sponsor(args.sponsor)
     if sponsor.id not in available_sponsors(state):
@@ -316,10 +315,10 @@ def secure_sponsor(state: State, args: SecureArgs, seat: str) -> str:
     return text + _pass_unless_discarding(state, index)
 
 
-@moves.move(TakeLowestArgs, roles=TABLE_OR_PLAYER)
+@moves.move(TakeLowestArgs, roles=TURN)
 def take_lowest_sponsor(state: State, args: TakeLowestArgs, seat: str) -> str:
     """Act 1: the last player without a sponsor receives the lowest-ranking one left."""
-    index = _after_recruiting(state, seat)
+    index = _after_recruiting(state)
     if not must_secure(state, index):
         raise RuleError("Only the last player without a sponsor is given the lowest-ranking one.")
     require_unable(state, index)
@@ -328,10 +327,10 @@ def take_lowest_sponsor(state: State, args: TakeLowestArgs, seat: str) -> str:
     return text + _pass_unless_discarding(state, index)
 
 
-@moves.move(Args, roles=TABLE_OR_PLAYER)
+@moves.move(Args, roles=TURN)
 def end_turn(state: State, args: Args, seat: str) -> str:
     """Act 1: end the turn without securing a sponsor."""
-    index = _after_recruiting(state, seat)
+    index = _after_recruiting(state)
     if must_secure(state, index):
         last = f"{name(state, index)} is the last player without a sponsor and must take one now"
         if securable(secure_checks(state, index)):

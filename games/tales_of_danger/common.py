@@ -13,12 +13,16 @@ POOL_SIZE = 5
 ACT1_HAND_LIMIT = 7
 FINAL_SEGMENTS = 5
 
-# Who may make each move: the engine refuses the other roles with a sentence and the pages
-# offer the move to these only (``may``). The player's seat whose turn it is has the role ACTIVE
-# (``Game(turn_fn=turn_seat)``), the others "player". Acts 1 and 2 are played face up (the
-# rulebook: "keep your hand face up in front of you"), so their moves are the shared display's
-# or a player's; which player is the move's own rule, checked in its body (whose turn it is, the
-# player named, or the player's own seat or the table acting for it).
+# Who may make each move: the engine refuses the other roles with a sentence, and the view
+# offers a seat the phase's moves its role may make (``may``, seat_view.py). The player's seat
+# whose turn it is has the role ACTIVE (``Game(turn_fn=turn_seat)``), the others "player".
+# Acts 1 and 2 are played face up (the rulebook: "keep your hand face up in front of you"): the
+# moves of the turn are the shared display's or the active player's seat's (a waiting one hears
+# "It is Ada's turn."), whose turn it is being the player they are for.
+TURN = frozenset({TABLE_SEAT, ACTIVE})
+# Dealing in, discarding down and the card data are the shared display's or any player's; which
+# player is the move's own rule, checked in its body (the player's own seat, or the table
+# acting for the player named: ``own_or_table``).
 TABLE_OR_PLAYER = frozenset({TABLE_SEAT, ACTIVE, "player"})
 # Act 3's turn moves name cards of a hand kept private ("Hands will be kept private during
 # Act 3"): the active player's seat only, on its own device or on the shared display after the
@@ -34,8 +38,9 @@ def seat_id(index: int) -> str:
 
 
 def turn_seat(state: State) -> str | None:
-    """The seat whose turn it is (the game's ``turn_fn``): no one's while dealing or once over."""
-    return seat_id(state.active) if state.stage in ("acts", "act3") else None
+    """The seat whose turn it is (the game's ``turn_fn``): the first player's from the deal on
+    (while dealing, that player flips the pool), no one's once the game is over."""
+    return None if state.stage == "over" else seat_id(state.active)
 
 
 def player_at(state: State, ref: str) -> int:
@@ -45,15 +50,6 @@ def player_at(state: State, ref: str) -> int:
         if key in (seat_id(i), str(i + 1), p.name.lower()):
             return i
     raise RuleError(f"There is no player “{ref}” at this table.")
-
-
-def acting(state: State, seat: str) -> int:
-    """The active player, if this seat may act for them (their own seat or the shared table)."""
-    if seat not in (TABLE_SEAT, seat_id(state.active)):
-        name = state.players[state.active].name
-        whose = words.possessive(name)
-        raise RuleError(f"It is {whose} turn: only {whose} seat or the table can do that.")
-    return state.active
 
 
 def own_or_table(state: State, seat: str, ref: str | None) -> int:

@@ -19,13 +19,20 @@ def catalog_from_state(state: State) -> dict:
     return entered(state.catalog).model_dump(mode="json", exclude_defaults=True)
 
 
+def seat_view(state: State, seat: str) -> dict:
+    """The seat's view, its moves the phase's that the moves' own ``roles=`` allow this seat:
+    ``game.may``, the engine's reading of the declaration it also enforces (read at call time,
+    once ``game`` below exists)."""
+    return view(state, seat, game.may(state, seat))
+
+
 game = Game(
     slug="tales-of-danger",
     title="Tales of Danger #1: Days of Discovery",
     State=State,
     Options=Options,
     setup_fn=setup,
-    view_fn=view,
+    view_fn=seat_view,
     seats_fn=seats,
     outcome_fn=outcome,
     invariants_fn=invariants,

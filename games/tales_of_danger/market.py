@@ -15,7 +15,7 @@ from games.tales_of_danger.acts import (
 )
 from games.tales_of_danger.catalog import UNKNOWN, need
 from games.tales_of_danger.common import (
-    TABLE_OR_PLAYER,
+    TURN,
     name,
     names,
     person_id,
@@ -51,10 +51,10 @@ def _unknown_marks(state: State) -> str:
     return ", ".join(sorted(unknown))
 
 
-@moves.move(FreeArgs, roles=TABLE_OR_PLAYER)
+@moves.move(FreeArgs, roles=TURN)
 def take_free_cards(state: State, args: FreeArgs, seat: str) -> str:
     """Act 2: add the pool cards marked “Free for” your sponsor to your hand, then refill."""
-    index = turn_start(state, seat, act=2)
+    index = turn_start(state, act=2)
     sponsor = state.catalog.sponsor(state.players[index].sponsor)
     if args.people is None:
         free = free_in_pool(state, index)
@@ -86,10 +86,10 @@ def take_free_cards(state: State, args: FreeArgs, seat: str) -> str:
     return text + "."
 
 
-@moves.move(GatherArgs, roles=TABLE_OR_PLAYER)
+@moves.move(GatherArgs, roles=TURN)
 def gather(state: State, args: GatherArgs, seat: str) -> str:
     """Act 2: take your sponsor's Market number of cards, keep your Max at most, refill the pool."""
-    index = turn_start(state, seat, act=2)
+    index = turn_start(state, act=2)
     require_full_pool(state)
     player = state.players[index]
     sponsor = state.catalog.sponsor(player.sponsor)

@@ -141,56 +141,69 @@ def _secure_values(catalog: Cards, sponsors: list[str], people: list[str]) -> di
     return out
 
 
-def available_moves(state: State, seat: str) -> list[str]:
-    """The moves this seat may make now (the pages offer these and no others)."""
-    viewer = _viewer(state, seat)
-    table = seat == TABLE_SEAT
-    if not table and viewer is None:
-        return []
-    can_act = table or viewer == state.active
+def offered(state: State) -> dict[str, frozenset[int] | None]:
+    """The moves the state offers now, to anyone: the phase logic only, which must agree with
+    each move's own checks (a move offered here that its body refuses shows a button that only
+    ever answers a refusal). Each maps to the players it is about when it is a player's own
+    (dealing in, discarding down, writing a journal: that player's seat, or the table for
+    them), else None. Who may make them is not said here: it is each move's ``roles=``
+    (common.py), which the engine enforces and hands the view as ``may``."""
     active = state.players[state.active]
-    out = []
+    out: dict[str, frozenset[int] | None] = {}
     if state.stage == "deal":
-        waiting = [p for p in state.players if not p.hand]
-        if waiting and (table or not state.players[viewer].hand):
-            out.append("deal")
-        if can_act and len(state.pool) < POOL_SIZE:
-            out.append("refill-pool")
+        waiting = frozenset(i for i, p in enumerate(state.players) if not p.hand)
+        if waiting:
+            out["deal"] = waiting
+        if len(state.pool) < POOL_SIZE:
+            out["refill-pool"] = None
     elif state.stage == "acts":
         open_pool = len(state.pool) < POOL_SIZE and state.deck + len(state.discard) > 0
-        if can_act and open_pool:
-            out.append("refill-pool")
-        if can_act and active.discard_to is None:
+        if open_pool:
+            out["refill-pool"] = None
+        if active.discard_to is None:
             if active.act == 1 and state.step == "start" and not open_pool:
-                out.append("recruit")
+                out["recruit"] = None
             elif active.act == 1 and state.step == "acted":
                 if available_sponsors(state):
-                    out.append("secure-sponsor")
+                    out["secure-sponsor"] = None
                 if not must_secure(state, state.active):
-                    out.append("end-turn")
+                    out["end-turn"] = None
                 elif not securable(secure_checks(state, state.active)):
-                    out.append("take-lowest-sponsor")  # only for a player unable to secure
+                    out["take-lowest-sponsor"] = None  # only for a player unable to secure
             elif active.act == 2 and state.step == "start" and not open_pool:
                 free = free_in_pool(state, state.active)
                 if free is None or free:
-                    out.append("take-free-cards")
+                    out["take-free-cards"] = None
                 if not free:
-                    out.append("gather")
-        owing = [i for i, p in enumerate(state.players) if p.discard_to is not None]
-        if owing and (table or viewer in owing):
-            out.append("discard-down")
-    elif state.stage == "act3":
-        finished = viewer is not None and len(state.players[viewer].voyage) >= FINAL_SEGMENTS
-        if can_act and not finished:
-            if state.step == "prepare":
-                out.append("prepare-segment")
-            elif active.segment is not None:
-                out += ["complete-segment", "forage"]
-    if viewer is not None and state.players[viewer].journals_owed:
-        out.append("write-journal")
+                    out["gather"] = None
+        owing = frozenset(i for i, p in enumerate(state.players) if p.discard_to is not None)
+        if owing:
+            out["discard-down"] = owing
+    elif state.stage == "act3" and len(active.voyage) < FINAL_SEGMENTS:
+        if state.step == "prepare":
+            out["prepare-segment"] = None
+        elif active.segment is not None:
+            out["complete-segment"] = None
+            out["forage"] = None
+    journals = frozenset(i for i, p in enumerate(state.players) if p.journals_owed)
+    if journals:
+        out["write-journal"] = journals
     if state.stage != "over":
-        out += ["set-sponsor-card", "set-person-card"]
+        out["set-sponsor-card"] = None
+        out["set-person-card"] = None
     return out
+
+
+def available_moves(state: State, seat: str, may: dict[str, bool]) -> list[str]:
+    """The moves offered now that this seat's role may make (``may``: the engine's, from
+    ``roles=``), a player's own move only to that player or the table."""
+    viewer = _viewer(state, seat)
+    return [
+        move
+        for move, about in offered(state).items()
+        if may.get(move.replace("-", "_"))
+        and (about is None or seat == TABLE_SEAT or viewer in about)
+    ]
 
 
 # The sponsor card's values the board shows, "?" while unknown (templates/…/_board.html).
@@ -272,7 +285,8 @@ def _prompt(state: State) -> str:
     return f"{p.name} gathers from the market."
 
 
-def view(state: State, seat: str) -> dict[str, Any]:
+def view(state: State, seat: str, may: dict[str, bool]) -> dict[str, Any]:
+    """What ``seat`` is shown; ``may`` is the engine's ``Game.may`` for it (game.py hands it)."""
     viewer = _viewer(state, seat)
     active = state.players[state.active]
     sponsor_cards = _sponsor_cards(state)
@@ -313,8 +327,7 @@ def view(state: State, seat: str) -> dict[str, Any]:
         ),
         "scoreboard": scoreboard(state, viewer),
         "outcome": outcome(state).as_json(),
-        "moves": available_moves(state, seat),
-        "can_act": seat == TABLE_SEAT or viewer == state.active,
+        "moves": available_moves(state, seat, may),
         "preparing_first": [seat_id(i) for i in state.prepare_queue],
         "deal_next": next((seat_id(i) for i, p in enumerate(state.players) if not p.hand), None)
         if state.stage == "deal"

@@ -16,7 +16,6 @@ from games.tales_of_danger.common import (
     ACTIVE_SEAT,
     FINAL_SEGMENTS,
     PLAYER,
-    acting,
     check_copies,
     draw,
     name,
@@ -170,7 +169,7 @@ def _act3_turn(state: State, seat: str, step: str) -> int:
         raise RuleError("The game is over.")
     if state.stage != "act3":
         raise RuleError("The voyages begin in Act 3.")
-    index = acting(state, seat)
+    index = state.active  # the move's roles (ACTIVE_SEAT): the active player's seat
     if state.step != step:
         player = state.players[index]
         if state.step == "prepare":

@@ -25,7 +25,7 @@ from tests.seating import api_as, sit
 POOL = ["monk", "farmer", "deacon", "captain", "innkeeper"]
 QUEEN_HAND = ["sailor", "business-man", "minstrel"]  # can secure the Queen (test catalog)
 # The seats that try each move: the shared display, and p1, the player every scenario is about
-# (whose turn it is, once the cards are dealt: its role is then ACTIVE).
+# (whose turn it is: its role is ACTIVE). A waiting seat is test_who_moves.py's.
 SEATS = ("table", "p1")
 
 
@@ -106,10 +106,9 @@ SCENARIOS = {
 
 
 def role_of(move: str, seat: str) -> str:
-    """The seat's role in the move's scenario: p1 is "player" while dealing, then ACTIVE."""
-    if seat == "table":
-        return "table"
-    return "player" if SCENARIOS[move][0] is _dealing else ACTIVE
+    """The seat's role in the move's scenario: p1 takes the first turn, so it is ACTIVE from
+    the deal on (it flips the pool once the hands are dealt)."""
+    return "table" if seat == "table" else ACTIVE
 
 
 def allowed() -> list[tuple[str, str]]:
@@ -126,6 +125,7 @@ def left_out() -> list[tuple[str, str]]:
 # player": not "the active player or a player"); a new declaration adds its line here.
 WHO = {
     frozenset({"table", "active", "player"}): "a player or the shared display",
+    frozenset({"table", "active"}): "the active player or the shared display",
     frozenset({"active"}): "the active player",
     frozenset({"active", "player"}): "a player",
 }
@@ -227,15 +227,15 @@ def test_the_page_offers_no_form_for_a_left_out_role_and_refuses_the_post(client
 
 @pytest.mark.django_db
 def test_the_panel_draws_its_forms_from_the_declaration(client, tod, monkeypatch):
-    """The panel asks ``may``: a move declared for players only loses the table's form,
-    although the game's view still offers it now (the turn's rule: the table or Ada)."""
+    """The view offers a seat only what ``may`` allows: a move declared for players only
+    loses the table's form and leaves the table's ``moves``, with no edit of the view."""
     table = Table.objects.create(game="tales-of-danger", name="Roles", state=_recruiting(tod).data)
     url = reverse("games:table", args=[table.code])
     assert "/move/recruit/" in sit(client, table, "table").get(url).content.decode()
     players_only = dataclasses.replace(game.moves["recruit"], roles=frozenset({ACTIVE}))
     monkeypatch.setitem(game.moves, "recruit", players_only)
     html = client.get(url).content.decode()
-    assert "recruit" in game.view(table.state, "table")["moves"]
+    assert "recruit" not in game.view(table.state, "table")["moves"]
     assert "/move/recruit/" not in html and "/move/recruit/" in (
         sit(client, table, "p1").get(url).content.decode()
     )

@@ -54,7 +54,7 @@ def test_api_creates_a_table_and_plays_the_deal(tod):
         format="json",
     )
     assert response.status_code == 400
-    assert response.json() == {"error": "It is Bo's turn: only Bo's seat or the table can do that."}
+    assert response.json() == {"error": "It is Bo's turn."}
     response = api_as(table, "table").post(
         f"/api/tables/{code}/undo/", {"version": 4}, format="json"
     )
