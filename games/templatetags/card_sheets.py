@@ -95,7 +95,25 @@ def values_of(typed, name: str) -> list[str]:
 
 
 @register.filter
+def sent_with(typed, field: str):
+    """``typed`` (``typed_if_refused``) when it was sent by the one form of several for a move
+    whose ``field`` ("player=p2", "difficulty=3") matches, so the others stay blank; empty
+    otherwise."""
+    name, _, value = field.partition("=")
+    get = getattr(typed, "get", None)
+    return typed if get is not None and get(name) == value else {}
+
+
+@register.filter
 def deck_draws(picks: list[str]) -> list[str]:
     """Tales of Danger's take form: the values its deck-draw selects sent, one per select in
     order ("" for a select left alone), from every ``picks`` value."""
     return [value for value in picks if not value or '"deck"' in value]
+
+
+@register.filter
+def unnamed_pays(pay: list[str]) -> list[str]:
+    """Tales of Danger's complete form: the values its unnamed-card selects sent (crew and
+    supplies, "" for a select left alone), one per select in order, from every ``pay`` value
+    (the ticked hand cards name a person)."""
+    return [value for value in pay if not value or '"crew"' in value]
