@@ -118,8 +118,7 @@ class Game(Generic[S]):
     # A group's card data entered once and used by every new table: the model's fields are
     # Options fields (a saved catalog fills them when a new table leaves them out), and
     # catalog_from_state_fn reads a table's entries back so they can be saved. Each game calls
-    # the model SavedCatalog (in its catalog module; Tales of Danger saves its CatalogPatch, the
-    # entries laid over the printed cards, as it is); its catalog module's ``Cards`` is the
+    # the model SavedCatalog (in its catalog module); its catalog module's ``Cards`` is the
     # whole set of cards a table plays with.
     Catalog: type[BaseModel] | None = None
     catalog_from_state_fn: Callable[[S], dict[str, Any]] | None = None

@@ -8,7 +8,8 @@
 - ``sponsors``: whether a hand can secure a sponsor (moves and pages ask alike)
 - ``common``: small helpers the acts share (seats, hands, the deck, the pool)
 - ``catalog``: the cards a table plays with (``Cards``: the rulebook's facts with the group's
-  entries), and the card data a group saves (``CatalogPatch``, the game's ``Catalog``)
+  entries), the values a move lays over them (``CatalogPatch``), and the card data a group
+  saves (``SavedCatalog``, the game's ``Catalog``)
 - ``scoring``: the scores and ties
 - ``seat_view``: the seats and what each one may see
 

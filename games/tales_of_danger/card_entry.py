@@ -11,7 +11,13 @@ from pydantic import Field
 
 from games.core.engine import ArgsError, RuleError
 from games.core.moves import MoveSet
-from games.tales_of_danger.catalog import CatalogPatch, PersonPatch, SponsorPatch, patched
+from games.tales_of_danger.catalog import (
+    CatalogPatch,
+    PersonPatch,
+    SavedCatalog,
+    SponsorPatch,
+    patched,
+)
 from games.tales_of_danger.common import TABLE_OR_PLAYER
 from games.tales_of_danger.state import State
 
@@ -88,7 +94,7 @@ def set_person_card(state: State, args: PersonCardArgs, seat: str) -> str:
     return f"The {card.name} card was entered: {listed}."
 
 
-class SheetArgs(CatalogPatch):
+class SheetArgs(SavedCatalog):
     """Sponsor and people values by id, as the group's saved card data holds them."""
 
 
@@ -100,7 +106,7 @@ def _count(n: int, one: str, many: str) -> str:
 def enter_card_sheet(state: State, args: SheetArgs, seat: str) -> str:
     """Enter the group's card-data sheet at this table (the shared display or a player)."""
     # A blank on the sheet is "not entered", never "clear it": ranks stay once Act 3 uses them.
-    patch = CatalogPatch.model_validate(args.model_dump(exclude_none=True))
+    patch = SavedCatalog.model_validate(args.model_dump(exclude_none=True))
     if not patch.sponsors and not patch.people:
         raise RuleError("The sheet holds no card values to enter.")
     state.catalog = patched(state.catalog, patch)

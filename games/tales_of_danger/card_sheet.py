@@ -29,7 +29,7 @@ from games.services.card_sheets.base import (
 from games.tales_of_danger.catalog import (
     SPONSOR_FIELDS,
     Cards,
-    CatalogPatch,
+    SavedCatalog,
     default_catalog,
     entered,
     patched,
@@ -40,7 +40,7 @@ RIBBON = "ribbon-"  # one column per sponsor: the stars beside its icon on the r
 
 def _catalog(data: dict[str, Any]) -> Cards:
     try:
-        return patched(default_catalog(), CatalogPatch.model_validate(data or {}))
+        return patched(default_catalog(), SavedCatalog.model_validate(data or {}))
     except (RuleError, ValidationError):
         return default_catalog()  # a saved catalog that no longer fits: start from the box
 
@@ -139,7 +139,7 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
         people[row.id] = values
     try:
         catalog = patched(
-            default_catalog(), CatalogPatch.model_validate({"sponsors": sponsors, "people": people})
+            default_catalog(), SavedCatalog.model_validate({"sponsors": sponsors, "people": people})
         )
     except ValidationError as exc:
         raise values_refused(exc) from None
@@ -187,6 +187,6 @@ def missing(data: dict[str, Any]) -> list[str]:
 
 def check(data: dict[str, Any]) -> None:
     try:
-        patched(default_catalog(), CatalogPatch.model_validate(data))
+        patched(default_catalog(), SavedCatalog.model_validate(data))
     except ValidationError as exc:
         raise values_refused(exc) from None

@@ -332,10 +332,17 @@ class PersonPatch(Strict):
 
 
 class CatalogPatch(Strict):
-    """Values a group entered from its own cards, keyed by sponsor id and person id."""
+    """Values read off some sponsor and people cards, by card (id, label or name): laid over
+    a set of cards by ``patched``, as a card-entry move does at a table."""
 
     sponsors: dict[str, SponsorPatch] = {}
     people: dict[str, PersonPatch] = {}
+
+
+class SavedCatalog(CatalogPatch):
+    """The card data a group saves once for its new tables (``Game.Catalog``): its entries
+    beyond the shipped values, by card id (``entered``), which a new table's setup lays over
+    the shipped cards. Its fields are Options fields, so a saved catalog fills them."""
 
 
 def patched(catalog: Cards, patch: CatalogPatch) -> Cards:
@@ -363,7 +370,7 @@ def patched(catalog: Cards, patch: CatalogPatch) -> Cards:
     return result
 
 
-def entered(catalog: Cards) -> CatalogPatch:
+def entered(catalog: Cards) -> SavedCatalog:
     """What a table's catalog says beyond the shipped one: the group's own entries."""
     shipped = default_catalog()
     sponsors: dict[str, SponsorPatch] = {}
@@ -382,4 +389,4 @@ def entered(catalog: Cards) -> CatalogPatch:
         }
         if values:
             people[card.id] = PersonPatch(**values)
-    return CatalogPatch(sponsors=sponsors, people=people)
+    return SavedCatalog(sponsors=sponsors, people=people)

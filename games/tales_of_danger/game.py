@@ -6,7 +6,7 @@ from __future__ import annotations
 from games.core.engine import Game
 from games.core.moves import collect
 from games.tales_of_danger import acts, card_entry, market, voyage
-from games.tales_of_danger.catalog import CatalogPatch, entered
+from games.tales_of_danger.catalog import SavedCatalog, entered
 from games.tales_of_danger.common import turn_seat
 from games.tales_of_danger.rules import invariants, setup, to_act
 from games.tales_of_danger.scoring import outcome
@@ -42,8 +42,8 @@ game = Game(
     # The active player's seat has the role ACTIVE: Act 3's moves are its alone (common.py).
     turn_fn=turn_seat,
     options_template="games/tales_of_danger/new_options.html",
-    # The group's card data (the CatalogPatch fields are Options fields), saved once per server.
-    Catalog=CatalogPatch,
+    # The group's card data (its fields are Options fields), saved once per server.
+    Catalog=SavedCatalog,
     catalog_from_state_fn=catalog_from_state,
     # In Act 3 (and after) a player's hand is their own.
     secret_keys=frozenset({"hand", "unnamed"}),

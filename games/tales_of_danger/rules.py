@@ -14,7 +14,7 @@ from games.core.engine import ArgsError, RuleError
 from games.core.rng import Rng
 from games.tales_of_danger.catalog import (
     UNKNOWN_CARD,
-    CatalogPatch,
+    SavedCatalog,
     default_catalog,
     patched,
 )
@@ -37,7 +37,7 @@ def setup(options: Options, seed: int, needs: None) -> State:
     if options.sponsors or options.people:
         try:
             catalog = patched(
-                catalog, CatalogPatch(sponsors=options.sponsors, people=options.people)
+                catalog, SavedCatalog(sponsors=options.sponsors, people=options.people)
             )
         except RuleError as exc:
             raise ArgsError(str(exc)) from exc

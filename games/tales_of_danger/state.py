@@ -85,8 +85,8 @@ class Options(Strict):
 
     players: list[str] = Field(min_length=2, max_length=MAX_PLAYERS)
     first_player: int | None = Field(None, ge=1, le=6)  # 1-based; None: the app picks
-    # Values the group entered from its own cards (a CatalogPatch: the saved catalog at
-    # /catalog/tales-of-danger/ fills these for a new table that leaves them out).
+    # Values the group entered from its own cards (catalog.SavedCatalog's fields: the saved
+    # catalog at /catalog/tales-of-danger/ fills these for a new table that leaves them out).
     sponsors: dict[str, SponsorPatch] = {}
     people: dict[str, PersonPatch] = {}
 
