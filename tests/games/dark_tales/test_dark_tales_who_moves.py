@@ -6,19 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from games.core.engine import RuleError
 from games.dark_tales.game import game
 from games.dark_tales.seat_view import ANY_TIME, offered
 from games.dark_tales.state import State
 from tests.games.dark_tales.test_dark_tales_seat_view import finish, to_scoring
-
-
-def _passes_role_check(state: State, move: str, seat: str) -> bool:
-    try:
-        game.check_role(game.spec_of(move), state, seat)
-    except RuleError:
-        return False
-    return True
+from tests.roles import passes_role_check
 
 
 def _empty_hand(state: State) -> None:
@@ -49,7 +41,7 @@ def test_each_seat_is_offered_the_moves_the_engine_lets_it_make(table, situation
     state = t.state
     assert state.phase == situation.split(",")[0]
     for seat in game.seats(t.data):
-        allowed = [m for m in offered(state) if _passes_role_check(state, m, seat.id)]
+        allowed = [m for m in offered(state) if passes_role_check(game, state, m, seat.id)]
         assert t.view(seat.id)["moves"] == allowed, (situation, seat.id)
 
 

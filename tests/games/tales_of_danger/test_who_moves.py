@@ -11,18 +11,10 @@ from games.core.engine import RuleError
 from games.tales_of_danger.common import player_at
 from games.tales_of_danger.game import game
 from games.tales_of_danger.seat_view import offered
-from games.tales_of_danger.state import State
 from tests.games.tales_of_danger.test_roles import SCENARIOS
+from tests.roles import passes_role_check
 
 CARD_MOVES = ["set-sponsor-card", "set-person-card"]
-
-
-def _passes_role_check(state: State, move: str, seat: str) -> bool:
-    try:
-        game.check_role(game.spec_of(move), state, seat)
-    except RuleError:
-        return False
-    return True
 
 
 def _journal_on_anothers_turn(tod):
@@ -64,7 +56,7 @@ def test_each_seat_is_offered_the_moves_the_engine_lets_it_make(tod, situation):
         allowed = [
             move
             for move, about in offered(state).items()
-            if _passes_role_check(state, move, seat.id)
+            if passes_role_check(game, state, move, seat.id)
             and (about is None or seat.kind == "table" or player_at(state, seat.id) in about)
         ]
         assert t.view(seat.id)["moves"] == allowed, (situation, seat.id)
