@@ -47,6 +47,13 @@ CLIPPED = """(line) => {
 }"""
 
 
+# The column's scroll come to rest: a wheel scrolls smoothly, over several frames, and a line
+# or the cue read meanwhile is read mid-way (the cue hides once the column reaches its end).
+# (Wrapped in an object: evaluate_handle would wait for a promise it is given back.)
+SCROLL_END = """(column) => ({ rest: new Promise((done) => column.addEventListener(
+  "scrollend", () => done(column.scrollTop), { once: true })) })"""
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_save_checklist_is_on_screen_after_save_and_pack_up(live_server, chromium, size):
     table = gz.own_box("Hal", "Ivy", "Jo")
@@ -90,11 +97,11 @@ def test_the_save_checklist_is_on_screen_after_save_and_pack_up(live_server, chr
                     break
                 expect(cue).to_be_visible()
                 expect(cue).to_have_text("More below ▾")
-                top = sm.locator(".gz-col-side").evaluate("c => c.scrollTop")
+                column = sm.locator(".gz-col-side")
+                top = column.evaluate("c => c.scrollTop")
+                ended = column.evaluate_handle(SCROLL_END)
                 sm.mouse.wheel(0, 500)
-                sm.wait_for_function(
-                    "top => document.querySelector('.gz-col-side').scrollTop > top", arg=top
-                )
+                assert ended.evaluate("scroll => scroll.rest") > top
         assert on_screen(sm, lines.last)
         save_shot(sm, f"galzyr-saved-checklist-end-{size}", full_page=False)
     finally:
