@@ -218,9 +218,20 @@
   function bringBelowBar(element) {
     function place() {
       if (!element.isConnected) return;
-      element.scrollIntoView({ block: "start" });
       var bar = document.querySelector(".topbar");
       var below = (bar ? bar.getBoundingClientRect().bottom : 0) + 8;
+      var column = element.closest("[data-keep-scroll]");
+      if (column && column.scrollHeight > column.clientHeight) {
+        // A column that scrolls by itself (a tablet's campaign): the page shows the whole
+        // column below the header (the end of a short page had pushed its top under it and
+        // cut its foot), and the column brings the element to its top.
+        var hidden = below - 8 - column.getBoundingClientRect().top;
+        if (hidden > 0) window.scrollBy(0, -hidden);
+        var from = Math.max(column.getBoundingClientRect().top + 8, below);
+        column.scrollTop += element.getBoundingClientRect().top - from;
+        return;
+      }
+      element.scrollIntoView({ block: "start" });
       var top = element.getBoundingClientRect().top;
       if (top < below) window.scrollBy(0, top - below);
     }

@@ -90,6 +90,11 @@ def test_the_save_checklist_is_on_screen_after_save_and_pack_up(live_server, chr
             # the column scrolls by itself (the list is longer than the screen): the cue says
             # so, and the wheel over the column brings the next parts, down to the last line
             assert not on_screen(sm, lines.last)
+            # the whole column is on the screen below the header, its foot (the cue) too
+            column = sm.locator(".gz-col-side").bounding_box()
+            bar = sm.locator(".topbar").bounding_box()
+            assert column["y"] >= bar["y"] + bar["height"] - 1
+            assert column["y"] + column["height"] <= SIZES[size]["height"] + 1
             box = sm.locator(".gz-col-side").bounding_box()
             sm.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
             for _step in range(6):
