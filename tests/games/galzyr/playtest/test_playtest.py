@@ -52,7 +52,10 @@ def test_the_docs_world_plays_clean_in_runs_and_exhaustively(docs_world):
     # "Row across" is starry (sailor): open in the 8 combinations with sailor = yes; its check
     # is tried with 0…4 successes (0…5 in challenge mode): 4 × 5 + 4 × 6 = 44
     assert full.coverage.options[(104, 1)] == 44
-    assert full.stats["options locked in a combination"] == 8
+    # the far bank (0105): "Search the reeds" is starry (a trinket left): open with yes only
+    assert full.coverage.scenes[105] == 2 and full.coverage.options[(105, 0)] == 1
+    # locked: "Row across" in the ferry's 8 combinations with sailor = no, and the search in 1
+    assert full.stats["options locked in a combination"] == 8 + 1
 
 
 def test_the_same_seed_gives_the_same_report(docs_world):
