@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import override_settings
 from hypothesis import settings
 from pydantic import BaseModel, Field
 
@@ -16,6 +17,17 @@ from games.core.moves import MoveSet, collect
 # (tests/games/core/test_patch.py failed on it at load 16).
 settings.register_profile("untimed", deadline=None)
 settings.load_profile("untimed")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def quick_password_hashing():
+    """Librarians' passwords are hashed with a fast hasher in tests: the default (PBKDF2,
+    ~1 million rounds) made a browser test's admin "Log in" wait past its 5 s at load 13, and a
+    password's strength of hashing is Django's to test, not ours."""
+    quick = override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"])
+    quick.enable()
+    yield
+    quick.disable()
 
 
 class TallyOptions(BaseModel):
