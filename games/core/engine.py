@@ -135,6 +135,13 @@ class Game(Generic[S]):
     # refused a move for ACTIVE with "It is Mara's turn." (``role_fn``, when given, decides
     # the roles instead: Galzyr's story master rotates with the turn).
     turn_fn: Callable[[S], str | None] | None = None
+    # Once the game is over: the game's own sentence refusing the move named, to every seat
+    # ("The game is over."), or None for a move the ended game still takes (its scoring, a
+    # correction) and while it is on. The engine says it before it checks the seat's role, so
+    # a move the end forbids is not answered with whose move it would be (no one's: a waiting
+    # phone heard "… is for the player whose decision it is" after the game). A move declared
+    # ``any_time`` is made at any moment and never asked about.
+    over_fn: Callable[[S, str], str | None] | None = None
     # The seats with something to do now (a turn, a step, an answer owed; left out: while its
     # role allows a move): a display handed to a seat hides once it isn't (services/hand_over).
     to_act_fn: Callable[[S], set[str]] | None = None
@@ -221,7 +228,7 @@ class Game(Generic[S]):
     def apply_to(self, state: S, move: str, args: dict[str, Any] | None, seat: str):
         """Run one move on ``state`` (a freshly loaded model, which it changes)."""
         spec = self.spec_of(move)
-        self.check_role(spec, state, seat)
+        self.check_open(spec, state, seat)
         try:
             parsed = spec.args.model_validate(args or {})
         except ValidationError as exc:
@@ -249,6 +256,15 @@ class Game(Generic[S]):
                     return ACTIVE if self.turn_fn(state) == seat else found.kind
                 return found.kind
         raise RuleError(f"There is no seat “{seat}” at this table.")
+
+    def check_open(self, spec: MoveSpec, state: S, seat: str) -> None:
+        """Refuse the move to this seat before its arguments are read: first when the game's
+        end forbids it to every seat (``over_fn``), in the game's words; then by the seat's
+        role."""
+        ended = self.over_fn is not None and not spec.any_time
+        if ended and (refusal := self.over_fn(state, spec.name)) is not None:
+            raise RuleError(refusal)
+        self.check_role(spec, state, seat)
 
     def check_role(self, spec: MoveSpec, state: S, seat: str) -> None:
         role = self.role(state, seat)

@@ -42,6 +42,7 @@ game = Game(
     to_act_fn=to_act,
     # The moves of a turn (state.TURN) are a player's seat's during its own turn only.
     turn_fn=turn_seat,
+    over_fn=rules.over,
     role_names={"player": "a player waiting for their turn"},
     options_template="games/dark_tales/new_options.html",
     Catalog=SavedCatalog,

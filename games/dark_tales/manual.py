@@ -23,7 +23,6 @@ from games.dark_tales.catalog import (
 from games.dark_tales.effects import gain_item
 from games.dark_tales.state import (
     ANY_SEAT,
-    OVER,
     TURN,
     State,
     add_to_hand,
@@ -39,11 +38,6 @@ from games.dark_tales.state import (
 )
 
 moves = MoveSet("dark_tales.manual")
-
-
-def _check_manual(state: State) -> None:
-    if state.phase == "over":
-        raise RuleError(OVER)
 
 
 def settle(state: State) -> None:
@@ -66,7 +60,6 @@ class ItemArgs(BaseModel):
 @moves.move(ItemArgs, label="Take an item", roles=TURN)
 def take_item(state: State, args: ItemArgs, seat: str) -> str:
     """Take an item from the supply because a card says so (the supply is a hard limit)."""
-    _check_manual(state)
     i = _target(state, args.player)
     gain_item(state, i, args.item)
     return f"{state.players[i].name} took {an_item(args.item)} from the supply."
@@ -75,7 +68,6 @@ def take_item(state: State, args: ItemArgs, seat: str) -> str:
 @moves.move(ItemArgs, label="Return an item", roles=TURN)
 def return_item(state: State, args: ItemArgs, seat: str) -> str:
     """Put an item back in the supply without its effect (a card's text, or a correction)."""
-    _check_manual(state)
     i = _target(state, args.player)
     player = state.players[i]
     if player.items[args.item] <= 0:
@@ -100,7 +92,6 @@ class AdjustVpArgs(BaseModel):
 @moves.move(AdjustVpArgs, label="Score VP by hand", roles=TURN)
 def adjust_vp(state: State, args: AdjustVpArgs, seat: str) -> str:
     """Score (or give back) VP by hand: a card's text the app doesn't apply, or a mistake."""
-    _check_manual(state)
     if args.vp == 0:
         raise RuleError("Enter a number of VP other than 0 (below 0 to give VP back).")
     i = _target(state, args.player)
@@ -208,7 +199,6 @@ def _put(state: State, spot: str, name: str | None, face_up: bool) -> None:
 @moves.move(MoveCardArgs, label="Move a card", roles=TURN)
 def move_card(state: State, args: MoveCardArgs, seat: str) -> str:
     """Move a card between the deck, the discard pile, play and hands, as a card says."""
-    _check_manual(state)
     if args.src == args.dst:
         raise RuleError("Choose another place for the card: it would stay where it is.")
     if args.dst != "deck" and _hand_of(state, args.dst) is None:

@@ -28,6 +28,7 @@ from games.dark_tales.catalog import (
 )
 from games.dark_tales.effects import PlayCardArgs, Played, PlayItemArgs, draw_from_deck
 from games.dark_tales.scoring import end_score, outcome
+from games.dark_tales.seat_view import offered
 from games.dark_tales.state import (
     ANY_SEAT,
     ENDED,
@@ -116,11 +117,19 @@ def end_turn(state: State) -> str:
     return begin_turn(state)
 
 
+def over(state: State, move: str) -> str | None:
+    """Once the game has ended, a move its phase doesn't offer (``offered``: the scoring and
+    the corrections until the reveal, the card data always) is refused to every seat with
+    this: the game's ``over_fn``, said before whose turn it would be (no one's)."""
+    if state.phase not in ENDED or move in offered(state):
+        return None
+    return SCORING if state.phase == "scoring" else OVER
+
+
 def require_phase(state: State, *phases: str) -> None:
+    """Refuse a move of another phase of the turn (the ended game's are refused by ``over``)."""
     if state.phase in phases:
         return
-    if state.phase in ENDED:
-        raise RuleError(SCORING if state.phase == "scoring" else OVER)
     if state.phase == "reveal":
         raise RuleError("First play the card the Wizard turned over, or leave it on the deck.")
     if state.phase == "draw":

@@ -84,8 +84,9 @@ def apply_move(
 
 def _form_args(game: Game, state: BaseModel, move: str, read: Callable, seat: str) -> dict:
     spec = game.spec_of(move)
-    # The role first: a seat the move is not for hears that, not what its form lacks.
-    game.check_role(spec, state, seat)
+    # The game's end and the role first: a seat the move is not for hears that, not what its
+    # form lacks.
+    game.check_open(spec, state, seat)
     return read(spec.args)
 
 

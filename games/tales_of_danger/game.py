@@ -8,7 +8,7 @@ from games.core.moves import collect
 from games.tales_of_danger import acts, card_entry, market, voyage
 from games.tales_of_danger.catalog import SavedCatalog, entered
 from games.tales_of_danger.common import turn_seat
-from games.tales_of_danger.rules import invariants, setup, to_act
+from games.tales_of_danger.rules import invariants, over, setup, to_act
 from games.tales_of_danger.scoring import outcome
 from games.tales_of_danger.seat_view import seats, view
 from games.tales_of_danger.state import Options, State
@@ -41,6 +41,7 @@ game = Game(
     to_act_fn=to_act,
     # The active player's seat has the role ACTIVE: Act 3's moves are its alone (common.py).
     turn_fn=turn_seat,
+    over_fn=over,
     options_template="games/tales_of_danger/new_options.html",
     # The group's card data (its fields are Options fields), saved once per server.
     Catalog=SavedCatalog,

@@ -111,6 +111,15 @@ def invariants(state: State) -> list[str]:
     return broken
 
 
+def over(state: State, move: str) -> str | None:
+    """Once the game is over only the journals still owed are written (and card data entered,
+    declared ``any_time``): every other move is refused with this, to every seat (the game's
+    ``over_fn``, said before whose turn it would be: no one's)."""
+    if state.stage != "over" or move == "write-journal":
+        return None
+    return "The game is over."
+
+
 def to_act(state: State) -> set[str]:
     """The seats with something to do now: the active player (their turn, or preparing a
     segment), and anyone still to enter a starting hand, discard down or write a journal."""

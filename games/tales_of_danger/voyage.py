@@ -165,8 +165,6 @@ def _no_sixth(state: State, seat: str) -> None:
 
 def _act3_turn(state: State, seat: str, step: str) -> int:
     _no_sixth(state, seat)
-    if state.stage == "over":
-        raise RuleError("The game is over.")
     if state.stage != "act3":
         raise RuleError("The voyages begin in Act 3.")
     index = state.active  # the move's roles (ACTIVE_SEAT): the active player's seat

@@ -25,6 +25,7 @@ game: Game[State] = Game(
     template="games/tavern_tales/panel.html",
     to_act_fn=rules.to_act,
     turn_fn=rules.turn_seat,
+    over_fn=rules.over,
     role_names={ACTIVE: "the player whose decision it is"},
     options_template="games/tavern_tales/new_options.html",
     Catalog=SavedCatalog,

@@ -63,8 +63,6 @@ class ShowArgs(BaseModel):
 @moves.move(ShowArgs, roles=EVERY_SEAT)
 def show_feats(state: State, args: ShowArgs, seat: str) -> str:
     """Tap which feats lie at a depth (a room depth may also set its layout)."""
-    if state.phase == "over":
-        raise RuleError("The game is over.")
     row = depth_row(state, args.depth)
     shape = [(slot.empty, slot.face_down) for slot in row.slots]
     changed = [(f.empty, f.face_down) for f in args.feats] != shape
@@ -190,8 +188,6 @@ def adjust_prestige(state: State, args: AdjustArgs, seat: str) -> str:
     if args.player >= len(state.players):
         raise RuleError("That player is not at this table.")
     require_seat(state, seat, args.player)
-    if state.phase == "over":
-        raise RuleError("The game is over; undo the last move to correct it.")
     player = state.players[args.player]
     player.prestige = max(0, player.prestige + args.points)
     why = f" ({args.reason})" if args.reason else ""

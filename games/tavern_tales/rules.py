@@ -135,6 +135,17 @@ def turn_seat(state: State) -> str | None:
     return next(iter(to_act(state)), None)
 
 
+def over(state: State, move: str) -> str | None:
+    """Once the game is over, every move is refused with this (the game's ``over_fn``, said
+    before whose decision it would be: no one's), a score's correction with the way to make
+    it; the card data (declared ``any_time``) is still entered."""
+    if state.phase != "over":
+        return None
+    if move == "adjust-prestige":
+        return "The game is over; undo the last move to correct it."
+    return "The game is over."
+
+
 def invariants(state: State) -> list[str]:
     broken = []
     for index, player in enumerate(state.players):
@@ -169,8 +180,6 @@ DECISION = frozenset({ACTIVE})
 
 
 def _active(state: State, seat: str) -> int:
-    if state.phase == "over":
-        raise RuleError("The game is over.")
     require_seat(state, seat, state.active)
     return state.active
 

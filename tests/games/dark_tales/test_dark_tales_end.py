@@ -43,6 +43,14 @@ def test_the_game_ends_when_a_player_begins_a_turn_with_no_cards(table):
     assert (
         t.refused("draw") == "The game is over: enter the B card's points, then reveal the scores."
     )
+    # a waiting seat too hears that the game is over, not whose turn it would be (no one's)
+    for seat in ("p1", "p2"):
+        assert t.refused("draw", seat=seat) == (
+            "The game is over: enter the B card's points, then reveal the scores."
+        )
+    # the shared display's corrections stay until the reveal: a player's seat is refused them
+    # as ever, by its role
+    assert t.refused("take-item", seat="p2", item="Sword").startswith("“Take an item” is for")
 
 
 def test_a_player_who_runs_out_mid_game_still_draws_while_the_deck_lasts(table):
@@ -72,6 +80,11 @@ def test_an_unentered_b_card_needs_everyones_points_by_hand(table):
     assert t.move("reveal-scores", seat="p2") == (
         "Scores revealed: Mara 6, Bo 3. Mara wins with 6 VP."
     )
+    # revealed: every seat hears it, the shared display's correction included; card data stays
+    over = "The game is over and its scores are revealed: start a new table to play again."
+    assert t.refused("play-card", seat="p1", card="Castle") == over
+    assert t.refused("adjust-vp", seat="table", player="p1", vp=1) == over
+    t.move("edit-card", seat="p2", name="Castle", vp=1)
 
 
 def test_a_tie_goes_to_the_most_items_and_cards_in_hand_then_is_shared(table):

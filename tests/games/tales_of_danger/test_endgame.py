@@ -45,9 +45,11 @@ def test_a_fifth_segment_gives_everyone_else_one_final_turn(tod):
     )
     state = t.state
     assert state.stage == "over" and state.players[2].segment is None
-    # No one's turn: no seat has the role a turn's move is for.
-    with pytest.raises(RuleError, match="^“Forage” is for the active player, not for a player.$"):
-        t.do("forage", {"cost": "crew"}, seat="p3")
+    # No one's turn: every seat hears that the game is over, not whose move it would be (no
+    # seat has the role a turn's move is for); the journal still owed is written below.
+    for seat in ("p3", "table"):
+        with pytest.raises(RuleError, match="^The game is over.$"):
+            t.do("forage", {"cost": "crew"}, seat=seat)
     out = game.outcome(t.data)
     assert not out.finished and out.scores == {"p1": 9, "p2": 1, "p3": 1}
     assert "waiting for journals from Ada" in out.summary

@@ -337,10 +337,15 @@ def test_victory_is_checked_at_the_end_of_any_players_turn():
     assert sentence.endswith("Bo reaches 30 prestige and wins!")
     outcome = game.outcome(state)
     assert outcome.finished and outcome.winners == ("p2",) and outcome.scores["p2"] == 30
-    # No one's decision any more: every seat is refused a move of the turn.
+    # No one's decision any more: every seat hears that the game is over (before: whose
+    # decision it would be, "… is for the player whose decision it is"), the winner's too.
     for seat in ("p1", "p2", "table"):
-        with pytest.raises(RuleError, match="is for the player whose decision it is"):
+        with pytest.raises(RuleError, match="^The game is over.$"):
             act(state, "stake-claim", seat=seat, depth="Mineshaft", slots=[0], **DWARF)
+        with pytest.raises(RuleError, match="^The game is over.$"):
+            act(state, "think-n-drink", seat=seat)
+    with pytest.raises(RuleError, match="^The game is over; undo the last move to correct it.$"):
+        act(state, "adjust-prestige", seat="p2", player=1, points=-1)
 
 
 def test_state_round_trips_through_json_exactly():
