@@ -8,7 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 
 from games.core.bounds import MAX_SCORE, Score, Seed, Turn, index_below, upto
 from games.core.engine import ACTIVE, TABLE_SEAT, RuleError
-from games.core.words import possessive
+from games.core.words import either, possessive
 from games.dark_tales.catalog import (
     ITEM_LIMITS,
     ITEMS,
@@ -116,7 +116,8 @@ class Options(BaseModel):
     players: list[str] = Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS)
     setting_a: str | None = None  # "A1".."A3"; drawn at random when left out
     setting_b: str | None = None  # "B1".."B3"
-    first_player: str | None = None  # a player's name; chosen at random when left out
+    # a player's name (spacing and case aside); chosen at random when left out
+    first_player: str | None = None
     cards: list[CardInfo] = Field(default_factory=list)  # the group's own catalog entries
     settings: list[SettingCard] = Field(default_factory=list)
 
@@ -137,9 +138,21 @@ class Options(BaseModel):
             code = getattr(self, field)
             if code is not None and (code not in codes or not code.startswith(kind)):
                 raise ValueError(f"{field} must be one of the {kind} setting cards")
-        if self.first_player is not None and self.first_player not in self.players:
-            raise ValueError("the first player must be one of the players")
+        if self.first_player is not None:
+            self.first_player = self._named(self.first_player)
         return self
+
+    def _named(self, typed: str) -> str:
+        """The player ``typed`` names, as the players' list spells them (spacing and case
+        aside); a name none of them has is refused with the names to choose from."""
+        key = " ".join(typed.split()).casefold()
+        for name in self.players:
+            if name.casefold() == key:
+                return name
+        raise ValueError(
+            f"The first player must be {either(self.players)}, not “{typed.strip()[:40]}” (or left "
+            "out: drawn at random)."
+        )
 
 
 class CardRef(BaseModel):

@@ -54,7 +54,7 @@ def start(page, base, slug, name="Game night", group="Harbour club"):
     if slug == "dark-tales":
         page.get_by_label("Setting card A").select_option("A1")
         page.get_by_label("Setting card B").select_option("B1")
-        page.get_by_label("First player (name; blank for random)").fill("Ada")
+        page.get_by_label("Who takes the first turn?").select_option(label=PLAYERS[0])
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/seat/")
     return access.find_table(page.url.rstrip("/").split("/")[-2])

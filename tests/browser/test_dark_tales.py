@@ -20,7 +20,7 @@ def start_table(page, base):
         page.get_by_label(f"Player {n}", exact=True).fill(name)
     page.get_by_label("Setting card A").select_option("A1")
     page.get_by_label("Setting card B").select_option("B1")
-    page.get_by_label("First player (name; blank for random)").fill("Mara")
+    page.get_by_label("Who takes the first turn?").select_option(label="Mara")  # as typed
     page.get_by_role("button", name="Start the table").click()
     take_here(page, "Table")  # the starting tablet keeps the table and is its shared display
     expect(page.locator(".dt-tale h2")).to_have_text(

@@ -54,7 +54,7 @@ def start_table(page: Page, base: str) -> str:
         page.get_by_label(f"Player {n}", exact=True).fill(name)
     page.get_by_label("Setting card A").select_option("A1")
     page.get_by_label("Setting card B").select_option("B1")
-    page.get_by_label("First player (name; blank for random)").fill("Bo")
+    page.get_by_label("Who takes the first turn?").select_option(label="Bo")  # as typed
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url("**/seat/")
     return page.url.rstrip("/").split("/")[-2]

@@ -43,7 +43,10 @@ def test_setting_cards_and_first_player_come_from_the_seeded_rng():
         ({"players": [f"P{i}" for i in range(7)]}, "at most 6"),
         ({"players": ["Mara", "mara"]}, "two players have the same name"),
         ({"players": ["Mara", "Bo"], "setting_a": "B1"}, "(?i)setting_a must be one of the A"),
-        ({"players": ["Mara", "Bo"], "first_player": "Cy"}, "first player must be one of"),
+        (
+            {"players": ["Mara", "Bo"], "first_player": "Cy"},
+            "first player must be Mara or Bo, not “Cy”",
+        ),
     ],
 )
 def test_bad_options_are_refused(options, message):

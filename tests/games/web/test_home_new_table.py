@@ -9,6 +9,7 @@ with what was sent.
 from __future__ import annotations
 
 import json
+import re
 from html.parser import HTMLParser
 from io import StringIO
 
@@ -180,22 +181,51 @@ def test_unreadable_options_are_a_message_not_an_error_page(client, extra, says)
 
 def test_dark_tales(client):
     data = {
-        "name": "Tale night",
+        "name": "x" * 81,  # refused
         "group": "Fridays",
         "player": seats("Mara", "Bo", "Cy", game="dark-tales"),
         "opt_setting_a": "A3",
         "opt_setting_b": "B2",
-        "opt_first_player": "Zed",  # nobody at the table
+        "opt_first_player": "Bo",  # one of the names typed, chosen from the list
     }
-    html = refused(client, "dark-tales", data, "The first player must be one of the players")
+    html = refused(client, "dark-tales", data, "at most 80 characters")
     assert 'value="A3" selected' in html and 'value="B2" selected' in html
+
+
+def test_dark_tales_first_player_is_one_of_the_names_typed(client):
+    """ "Who takes the first turn?" offers the names typed in the player fields, as Tales of
+    Danger's does, and sends the name (the option's value, which static/js/player-names.js
+    keeps to the typing); a field left empty offers no one. A name no player has, posted by
+    hand, is refused with the names to choose from."""
+    data = {
+        "name": "Tale night",
+        "group": "",
+        "player": seats("Mara", "Bo", "Cy", game="dark-tales"),
+        "opt_first_player": "Zed",
+    }
+    html = post(client, "dark-tales", data).content.decode()
+    said = "The first player must be Mara, Bo or Cy, not “Zed” (or left out: drawn at random)."
+    assert said in html
+    first = html.split("Who takes the first turn?")[1].split("</select>")[0]
+    offered = re.findall(r'<option value="([^"]*)" data-player-label="(\d)"([^>]*)>', first)
+    assert [(value, i) for value, i, rest in offered if "hidden" not in rest] == [
+        ("Mara", "0"),
+        ("Bo", "1"),
+        ("Cy", "2"),
+    ]
+    assert [i for value, i, rest in offered if "hidden disabled" in rest] == ["3", "4", "5"]
+    assert not Table.objects.exists()
+    # spacing and case aside, a typed name is the player's
+    assert post(client, "dark-tales", {**data, "opt_first_player": " bo "}).status_code == 302
+    assert Table.objects.get().state["active"] == 1
 
 
 @pytest.mark.parametrize("slug", ["dark-tales", "tales-of-danger"])
 def test_an_empty_player_list_keeps_the_options(client, slug):
     data = {"name": "Tonight", "group": "", "player": seats(game=slug), "opt_first_player": "2"}
     if slug == "dark-tales":
-        data |= {"opt_setting_a": "A1", "opt_setting_b": "B3"}
+        # its first player is one of the names typed: with none typed, none is offered
+        data |= {"opt_setting_a": "A1", "opt_setting_b": "B3", "opt_first_player": ""}
     refused(client, slug, data, "players: field required")
 
 
