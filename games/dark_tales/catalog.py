@@ -1,8 +1,10 @@
 """Dark Tales card data: the playing cards and the six setting cards, as data.
 
-Only facts the rulebook states (or that its worked examples prove) are filled in.
-Everything else is ``None`` — "enter it from your cards" — and a table can add or
-correct entries (``State.cards`` / ``State.settings``), which take precedence over
+Only facts the rulebook states (or that its worked examples prove) are filled in. It prints
+no card's copies (each card prints its own, after the set letter), so none ship: a card's
+first play asks them with what else it lacks (questions.NEEDED), and they bound every later
+copy of the name. Everything else is ``None`` — "enter it from your cards" — and a table can
+add or correct entries (``State.cards`` / ``State.settings``), which take precedence over
 what ships here. A card entry adds its facts to the shipped card (``merge_card``, for the
 options at creation and edit-card alike), and so does a setting card (``table_settings``). The summaries are our own words, not the card text.
 """

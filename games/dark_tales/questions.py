@@ -1,7 +1,7 @@
 """What the app asks about a card, or a tale's item, the card data lacks, and keeps.
 
-A play needs a card's VP and where it goes: while one is unknown, one question asks for every
-fact the card lacks, and the answers become the table's card data (the group's too, when the
+A play needs a card's VP, where it goes and its copies: while one is unknown, one question asks
+for every fact the card lacks, and the answers become the table's card data (the group's too, when the
 keeper's device answers: ``Game.keep_for_group_after``), so no card is asked about twice.
 """
 
@@ -30,19 +30,23 @@ ASKED = {
     "count": "its copies (the number after the set letter)",
 }
 FIELDS = {"vp": "VP", "goes": "Where it goes", "type": "Its type", "count": "Copies"}
+# What a play needs known: its VP and where it goes, and its copies, which bound every later
+# copy of the name (state.check_copies). The rulebook prints no card's copies (each card
+# prints its own, after the set letter), so every card is asked its copies at its first play.
+NEEDED = ("vp", "goes", "count")
 
 
 def card_facts(state: State, info: CardInfo, given: dict[str, Any]) -> CardInfo:
     """The played card's facts: the table's card data with the answers ``given`` at this play
     laid over it and kept (the next play of the card asks nothing). A play needs the card's
-    VP and where it goes: while one is unknown, one question asks for every fact the card
-    lacks (its type and copies too), so each card is asked about once."""
+    VP, where it goes and its copies (``NEEDED``): while one is unknown, one question asks for
+    every fact the card lacks (its type too), so each card is asked about once."""
     for fact, value in given.items():
         known = getattr(info, fact)
         if value is not None and known is not None and value != known:
             raise RuleError(_other_fact(info, fact, known, value))
     facts = merge_card(info, given)
-    if facts.vp is None or facts.goes is None:
+    if any(getattr(facts, fact) is None for fact in NEEDED):
         lacking = [ASKED[f] for f in ASKED if getattr(facts, f) is None]
         raise RuleError(
             f"The app does not know these of the {info.name} yet: {join(lacking)}. Enter them "

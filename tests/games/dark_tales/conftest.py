@@ -13,15 +13,56 @@ from typing import Any
 import pytest
 
 from games.core.engine import RuleError, dump
+from games.dark_tales.catalog import CARDS
 from games.dark_tales.game import game
-from games.dark_tales.state import State, zone
+from games.dark_tales.state import State, visible_copies, zone
 
-TEST_CARDS = [
+# A test deck of the real deck's 48 cards, its copies invented too (the rulebook prints no
+# card's copies): a card's first play asks its copies until they are known
+# (questions.NEEDED), so the rulebook examples play cards a group has entered. The Castles
+# fill what the tests don't name (``discard_the_deck``).
+COPIES = {
+    "Castle": 20,
+    "Tower": 2,
+    "Knight": 3,
+    "Goblin": 2,
+    "Dragon": 2,
+    "Wizard": 2,
+    "Enchantment": 2,
+    "Gypsy": 2,
+    "Witch": 1,
+    "Ogre": 2,
+    "Princess": 2,
+    "Old Sage": 1,
+    "Dark Lord": 1,
+    "Secret Helper": 1,
+    "Night": 3,
+    "Night Creature": 2,
+}
+INVENTED = [
     {"name": "Castle", "type": "place", "goes": "common", "vp": 1, "manual": False},
     {"name": "Tower", "type": "place", "goes": "common", "vp": 1, "manual": False},
     {"name": "Knight", "type": "male", "goes": "front", "vp": 2, "manual": False},
     {"name": "Goblin", "type": "villain", "goes": "front", "vp": 1, "manual": False},
 ]
+# The invented cards with their copies: a table of these alone asks about every shipped card.
+INVENTED_CARDS = [{**card, "count": COPIES[card["name"]]} for card in INVENTED]
+TEST_CARDS = INVENTED_CARDS + [
+    {"name": name, "count": n} for name, n in COPIES.items() if name in CARDS
+]
+assert sum(COPIES.values()) == 48
+
+
+def discard_the_deck(state: State) -> None:
+    """Empty the deck into the discard pile, as if played out: the copies no one has seen
+    yet, the Castles last, so the hands left unnamed can still be played as Castles."""
+    order = sorted(COPIES, key=lambda name: name == "Castle")
+    for name in order:
+        unseen = COPIES[name] - visible_copies(state, name)
+        taken = min(max(unseen, 0), state.deck)
+        state.discard += [name] * taken
+        state.deck -= taken
+    assert state.deck == 0, "the test deck has no copies left to discard"
 
 
 class Table:

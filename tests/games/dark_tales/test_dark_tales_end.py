@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from games.dark_tales.game import game
 from games.dark_tales.state import State
+from tests.games.dark_tales.conftest import discard_the_deck
 
 
 def empty_deck(state: State) -> None:
-    state.discard += ["Castle"] * state.deck
-    state.deck = 0
+    discard_the_deck(state)
     if state.phase == "draw":
         state.phase = "item"  # nothing left to draw
 

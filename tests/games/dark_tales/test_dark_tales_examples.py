@@ -7,6 +7,7 @@ import pytest
 from games.dark_tales.catalog import tale_title
 from games.dark_tales.game import game
 from games.dark_tales.state import State
+from tests.games.dark_tales.conftest import discard_the_deck
 
 # -- the Dragon: "discard 1 Place and 1 Male from play, 2 VP for each card discarded" ------
 
@@ -84,7 +85,7 @@ def test_an_entry_at_creation_adds_to_the_shipped_card_as_edit_card_does(table, 
 def test_a_dragon_entered_only_by_where_it_goes_still_scores_2_vp_per_card(table):
     castle = {"name": "Castle", "type": "place", "goes": "common", "vp": 1, "manual": False}
     knight = {"name": "Knight", "type": "male", "goes": "front", "vp": 2, "manual": False}
-    t = table(cards=[castle, knight, {"name": "Dragon", "goes": "discard"}])
+    t = table(cards=[castle, knight, {"name": "Dragon", "goes": "discard", "count": 2}])
     t.put("Castle")
     t.put("Knight", "p2")
     t.give(0, "Dragon")
@@ -237,11 +238,7 @@ def test_a_wizard_with_an_empty_deck_reveals_nothing(table):
     t.give(0, "Wizard")
     t.move("draw")
 
-    def empty_the_deck(state: State) -> None:
-        state.discard += ["Castle"] * state.deck
-        state.deck = 0
-
-    t.edit(empty_the_deck)
+    t.edit(discard_the_deck)
     t.move("skip-item")
     assert t.move("play-card", card="Wizard").endswith("Bo's turn (the deck is empty: no draw).")
     assert t.vp(0) == 2
@@ -262,8 +259,8 @@ def test_the_iron_army_final_score_is_31_plus_3_plus_5(table):
         bo.hand, bo.hand_unknown, bo.vp = ["Castle"], 1, 30
         cy.hand, cy.hand_unknown, cy.vp = [], 0, 20
         state.supply.update(sword=2, magic_wand=3, gold_coin=0)
-        state.discard = ["Enchantment"] * (48 - 1 - 1 - 2 - 2)
-        state.deck = 0
+        state.discard, state.deck = [], 48 - 1 - 1 - 2 - 2
+        discard_the_deck(state)
         state.active, state.phase = 1, "card"
 
     t.edit(the_last_turns)

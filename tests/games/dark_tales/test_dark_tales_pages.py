@@ -23,9 +23,12 @@ def librarian_client(client):
 
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
+# Card facts a group entered (test data), the copies of the cards the tests play among them:
+# a card's first play asks its copies until they are known.
 CARDS = [
-    {"name": "Castle", "type": "place", "goes": "common", "vp": 1, "manual": False},
-    {"name": "Knight", "type": "male", "goes": "front", "vp": 2, "manual": False},
+    {"name": "Castle", "type": "place", "goes": "common", "vp": 1, "manual": False, "count": 20},
+    {"name": "Knight", "type": "male", "goes": "front", "vp": 2, "manual": False, "count": 3},
+    {"name": "Dragon", "count": 2},
 ]
 
 

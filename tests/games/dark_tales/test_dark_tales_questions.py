@@ -1,9 +1,11 @@
 """What the app asks about a card the card data lacks: one question per card, asked once.
 
-A play needs a card's VP and where it goes. While one is unknown, the play asks for every fact
-the card lacks (its type and copies too) in one question; the answers are the table's card
-data from then on, so the next play of that card asks nothing, and the copies bound every
-later copy of its name.
+A play needs a card's VP, where it goes and its copies (the rulebook prints no card's copies:
+the Wizard and the Enchantment, whose VP ship, are asked them too). While one is unknown, the
+play asks for every fact the card lacks (its type too) in one question; the answers are the
+table's card data from then on, so the next play of that card asks nothing, and the copies
+bound every later copy of its name. The tables here know only the invented test cards' copies
+(conftest.INVENTED_CARDS): every shipped card is asked about.
 """
 
 from __future__ import annotations
@@ -14,6 +16,18 @@ from hypothesis import strategies as st
 
 from games.dark_tales.catalog import CARDS
 from games.dark_tales.state import visible_copies
+from tests.games.dark_tales.conftest import INVENTED_CARDS, Table
+
+
+@pytest.fixture
+def table():
+    """A table knowing the copies of the invented cards alone (the shipped ones unanswered)."""
+
+    def make(*args, **options):
+        return Table(*args, **{"cards": INVENTED_CARDS, **options})
+
+    return make
+
 
 VP = "its VP"
 GOES = "where it goes (its icon)"
@@ -24,6 +38,8 @@ COPIES = "its copies (the number after the set letter)"
 # points (it scores per card it discards) but not where it goes; the Ogre, the Old Sage and the
 # Night Creature stay in front of the player, their points aren't given.
 ASKED = [
+    ("Wizard", [TYPE, COPIES]),
+    ("Enchantment", [TYPE, COPIES]),
     ("Dragon", [GOES, TYPE, COPIES]),
     ("Gypsy", [GOES, TYPE, COPIES]),
     ("Ogre", [VP, TYPE, COPIES]),
@@ -37,7 +53,8 @@ ASKED = [
 ]
 ANSWERS = {VP: ("vp", 1), GOES: ("goes", "front"), TYPE: ("card_type", "villain")}
 ANSWERS[COPIES] = ("count", 3)
-EXTRA = {"Gypsy": {"revealed_places": 0}}  # the hands aren't all named: the players count
+# the hands aren't all named: the players count; the Enchantment's item from the supply
+EXTRA = {"Gypsy": {"revealed_places": 0}, "Enchantment": {"item": "sword"}}
 
 
 def sentence(name: str, asked: list[str]) -> str:
@@ -49,8 +66,10 @@ def sentence(name: str, asked: list[str]) -> str:
 
 
 def test_every_card_the_play_asks_about_is_in_the_table():
-    """The table above lists every shipped card lacking its VP or where it goes."""
-    lacking = {n for n, c in CARDS.items() if c.vp is None or c.goes is None}
+    """The table above lists every shipped card lacking its VP, where it goes or its copies:
+    every one, the rulebook printing no card's copies."""
+    lacking = {n for n, c in CARDS.items() if c.vp is None or c.goes is None or c.count is None}
+    assert lacking == set(CARDS)
     assert lacking == {name for name, _ in ASKED}
 
 
@@ -62,7 +81,9 @@ def test_one_question_asks_every_missing_fact_and_the_answers_are_kept(table, na
     answers = dict(ANSWERS[fact] for fact in asked)
     t.move("play-card", card=name, **answers, **EXTRA.get(name, {}))
     kept = t.state.cards[name]
-    assert [f for f in ("count", "type", "vp", "goes") if getattr(kept, f) is None] == []
+    assert [f for f in ("count", "vp", "goes") if getattr(kept, f) is None] == []
+    if t.state.phase == "reveal":  # the Wizard turned the deck's top card over
+        t.move("leave-revealed", card="Castle")
     # Bo plays another copy: nothing is asked again.
     t.to_card_phase()
     played = t.move("play-card", card=name, **EXTRA.get(name, {}))
@@ -81,9 +102,10 @@ def test_the_ogre_is_asked_about_once_and_its_vp_score_every_play(table):
     assert (t.vp(0), t.vp(1)) == (3, 3)
 
 
-def test_a_card_the_play_can_do_without_asks_nothing_but_keeps_what_is_given(table):
+def test_a_card_whose_vp_ship_is_asked_its_copies_and_keeps_what_is_given(table):
     t = table()
     t.to_card_phase()
+    assert t.refused("play-card", card="Wizard") == sentence("Wizard", [TYPE, COPIES])
     t.move("play-card", card="Wizard", count=2)  # 2 VP, the common area: printed
     assert t.state.cards["Wizard"].count == 2 and t.state.cards["Wizard"].type is None
 
@@ -150,6 +172,21 @@ def test_no_third_princess_when_the_group_said_two(table):
     t.to_card_phase()  # Bo plays his named Princess; Cy still can't hold a third
     t.move("play-card", card="Princess")
     assert t.refused("draw", card="Princess").startswith("All 2 × Princess")
+
+
+def test_a_wizard_beyond_the_copies_asked_at_its_first_play_is_refused(table):
+    """The Wizard's VP ship, its copies don't: its first play asks them, and a copy beyond
+    them is refused with what to do (s8: no per-name limit until copies were entered)."""
+    t = table()
+    t.to_card_phase()
+    assert t.refused("play-card", card="Wizard") == sentence("Wizard", [TYPE, COPIES])
+    t.move("play-card", card="Wizard", count=1)
+    t.move("leave-revealed", card="Castle")
+    t.to_card_phase()
+    assert t.refused("play-card", card="Wizard") == (
+        "All 1 × Wizard the card data counts are on the table already: check the card's name, "
+        "or correct its copies on the card-data sheet (the number after the set letter)."
+    )
 
 
 def test_copies_below_those_on_the_table_are_refused_at_the_play(table):

@@ -14,18 +14,16 @@ from games.dark_tales.catalog import ITEMS
 from games.dark_tales.effects import countable_places
 from games.dark_tales.game import game
 from games.dark_tales.state import State, in_play, seat_id, take_from_hand, visible_copies
+from tests.games.dark_tales.conftest import TEST_CARDS
 
-INVENTED = [  # see conftest.py: invented, typed cards so the Dragon and Sword find targets
-    {"name": "Castle", "type": "place", "goes": "common", "vp": 1, "manual": False},
-    {"name": "Knight", "type": "male", "goes": "front", "vp": 2, "manual": False},
-    {"name": "Goblin", "type": "villain", "goes": "front", "vp": 1, "manual": False},
-]
 WHERE = ["discard", "common", "front"]
 TYPES = ["male", "female", "villain", "place", "event"]
 
 
 def pick_card(state: State, rng: Rng, hand: list[str] | None) -> str:
-    names = sorted(state.catalog().cards)
+    # an unseen card is one of the copies left (the test deck counts all 48: conftest)
+    catalog = state.catalog()
+    names = [n for n in sorted(catalog.cards) if visible_copies(state, n) < catalog.card(n).count]
     if hand is None and state.deck_top is not None:  # drawing or revealing: it's that one
         return state.deck_top
     if hand and (rng.randbelow(2) or not state.current.hand_unknown):
@@ -144,7 +142,8 @@ def check_views(data: dict[str, Any], state: State, seats: list[str]) -> None:
 )
 def test_a_random_game_runs_to_the_end_without_breaking_an_invariant(seed, players, a, b):
     names = [f"P{i}" for i in range(players)]
-    options = {"players": names, "setting_a": a, "setting_b": b, "cards": INVENTED}
+    # invented, typed cards so the Dragon and Sword find targets, and every card's copies
+    options = {"players": names, "setting_a": a, "setting_b": b, "cards": TEST_CARDS}
     data = game.setup(options, seed)
     rng = Rng(seed ^ 0x5EED)
     for _ in range(3000):

@@ -6,17 +6,17 @@ import json
 
 from games.dark_tales.game import game
 from games.dark_tales.state import State
+from tests.games.dark_tales.conftest import INVENTED_CARDS, discard_the_deck
 
 
 def finish(t) -> None:
     """Empty the deck and play Castles until the game ends, then reveal (B2: all by hand)."""
 
     def empty_deck(state: State) -> None:
-        state.discard += ["Castle"] * state.deck
-        state.deck = 0
         for p in state.players:  # forget names: every card left is played as a Castle
             p.hand_unknown += len(p.hand)
             p.hand = []
+        discard_the_deck(state)
         if state.phase == "draw":
             state.phase = "item"
 
@@ -32,8 +32,7 @@ def to_scoring(t) -> None:
     """Empty the deck and play Castles until the last turn ends: the B card is to score."""
 
     def empty_deck(state: State) -> None:
-        state.discard += ["Castle"] * state.deck
-        state.deck = 0
+        discard_the_deck(state)
         state.phase = "item"
 
     t.edit(empty_deck)
@@ -87,7 +86,7 @@ def test_a_hand_is_seen_only_by_its_owner(table):
 
 
 def test_views_say_who_may_act_and_what_to_do(table):
-    t = table()
+    t = table(cards=INVENTED_CARDS)  # what the shipped cards lack: their copies too
     mara, bo, shared = t.view("p1"), t.view("p2"), t.view("table")
     assert mara["can_act"] and shared["can_act"] and not bo["can_act"]
     assert mara["moves"][0] == "draw" and bo["moves"] == ["note-hand", "edit-card"]

@@ -9,6 +9,7 @@ import pytest
 
 from games.core.engine import ArgsError
 from games.dark_tales.game import game
+from tests.games.dark_tales.conftest import INVENTED_CARDS
 
 # -- setup ------------------------------------------------------------------------------
 
@@ -130,13 +131,13 @@ def test_a_drawn_card_can_be_named_for_the_drawer_only(table):
 
 
 def test_an_unknown_card_name_is_refused(table):
-    t = table()
+    t = table(cards=INVENTED_CARDS)  # room among the deck's 48 for the Unicorn's copy
     t.move("draw")
     assert t.refused("play-card", card="Unicorn") == (
         "There is no card called “Unicorn” in this table's catalog: check its name, or add it "
         "first with “Enter card data” or on the card-data sheet."
     )
-    t.move("edit-card", seat="p2", name="Unicorn", type="female", vp=3, goes="front")
+    t.move("edit-card", seat="p2", name="Unicorn", type="female", vp=3, goes="front", count=1)
     t.move("play-card", card="unicorn", bonus_vp=1)
     assert t.state.players[0].front == ["Unicorn"]
     assert t.vp(0) == 4

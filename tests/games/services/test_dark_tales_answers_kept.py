@@ -67,7 +67,7 @@ def test_a_move_that_learns_nothing_writes_nothing_for_the_group():
     row = GroupCatalog.objects.get()
     row.data = {"cards": [{"name": "Witch", "vp": 1}]}  # the group's sheet, saved elsewhere since
     row.save()
-    play(table, {"card": "Wizard"}, KEEPER)  # printed facts: nothing answered
+    play(table, {"card": "Ogre"}, KEEPER)  # Bo's Ogre, known since Mara's: nothing answered
     assert GroupCatalog.objects.get().data == {"cards": [{"name": "Witch", "vp": 1}]}
 
 

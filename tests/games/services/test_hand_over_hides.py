@@ -15,7 +15,10 @@ from tests.seating import sit
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-DARK_CARDS = [{"name": "Knight", "type": "male", "goes": "front", "vp": 2, "manual": False}]
+# the copies too: a card's first play asks them until they are known
+DARK_CARDS = [
+    {"name": "Knight", "type": "male", "goes": "front", "vp": 2, "manual": False, "count": 3}
+]
 
 
 def dark_tales():
