@@ -1,8 +1,9 @@
 """What the app asks about a card, or a tale's item, the card data lacks, and keeps.
 
-A play needs a card's VP, where it goes and its copies: while one is unknown, one question asks
-for every fact the card lacks, and the answers become the table's card data (the group's too, when the
-keeper's device answers: ``Game.keep_for_group_after``), so no card is asked about twice.
+A play needs a card's VP, where it goes and its copies: while one is unknown, one question
+asks for every fact the card lacks, and the answers become the table's card data (the group's
+too, when the keeper's device answers: ``Game.keep_for_group_after``), so no card is asked
+about twice.
 """
 
 from __future__ import annotations
