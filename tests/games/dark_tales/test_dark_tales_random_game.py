@@ -21,9 +21,14 @@ TYPES = ["male", "female", "villain", "place", "event"]
 
 
 def pick_card(state: State, rng: Rng, hand: list[str] | None) -> str:
-    # an unseen card is one of the copies left (the test deck counts all 48: conftest)
+    # an unseen card is one of the copies left, if the card data counts them (conftest's test
+    # deck counts all 48)
     catalog = state.catalog()
-    names = [n for n in sorted(catalog.cards) if visible_copies(state, n) < catalog.card(n).count]
+    names = [
+        n
+        for n in sorted(catalog.cards)
+        if catalog.card(n).count is None or visible_copies(state, n) < catalog.card(n).count
+    ]
     if hand is None and state.deck_top is not None:  # drawing or revealing: it's that one
         return state.deck_top
     if hand and (rng.randbelow(2) or not state.current.hand_unknown):
@@ -42,6 +47,8 @@ def card_args(state: State, rng: Rng, name: str, from_hand: bool = True) -> dict
         args["vp"] = rng.randbelow(4)
     if info.goes is None:
         args["goes"] = rng.choice(WHERE)
+    if info.count is None:  # asked at its first play: as many as are seen, or one more
+        args["count"] = visible_copies(state, name) + 1 + rng.randbelow(2)
     if info.type is None and rng.randbelow(3) == 0:
         args["card_type"] = rng.choice(TYPES)
     if info.manual and rng.randbelow(4) == 0:

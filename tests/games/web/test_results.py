@@ -15,7 +15,8 @@ from games.dark_tales.game import game as dark_tales
 from games.models import Table
 from games.services import tables, turns
 from tests.conftest import tally
-from tests.games.dark_tales.test_dark_tales_random_game import INVENTED, bot_move
+from tests.games.dark_tales.conftest import TEST_CARDS
+from tests.games.dark_tales.test_dark_tales_random_game import bot_move
 from tests.seating import sit
 
 
@@ -328,7 +329,8 @@ def test_a_group_name_with_signs_in_it_still_opens(client):
 def dark_tales_to_the_end(seed=7, players=("Ada", "Bo", "Cy")):
     """A seeded Dark Tales game played to its reveal through the services, by the random-game
     bot (tests/games/dark_tales/test_dark_tales_random_game.py)."""
-    options = {"players": list(players), "setting_a": "A1", "setting_b": "B1", "cards": INVENTED}
+    options = {"players": list(players), "setting_a": "A1", "setting_b": "B1"}
+    options["cards"] = TEST_CARDS  # typed cards for the Dragon and Sword, every card's copies
     table = tables.create_table("dark-tales", "Night", options)
     rng = Rng(seed)
     for _ in range(3000):
