@@ -242,6 +242,7 @@ def test_a_refusal_leads_to_the_sheet_and_back_to_a_game_that_goes_on(device, li
     row.locator('[name$="-vp"]').fill("2")
     row.locator('select[name$="-type"]').select_option("female")
     row.locator('select[name$="-goes"]').select_option("front")
+    row.locator('[name$="-count"]').fill("2")  # a play asks a card's copies too
     page.get_by_role("button", name="Save the card data").click()
     expect(page.locator("#sheet-saved")).to_contain_text("Entered at the table")
     save_shot(page, f"dark-tales-card-sheet-from-a-table-{page.size_name}", full_page=False)
