@@ -263,7 +263,7 @@ def check_copies(state: State, name: str, extra: int = 1) -> None:
     count = state.catalog().card(name).count
     if count is not None and visible_copies(state, name) + extra > count:
         raise RuleError(
-            f"All {count} × {name} the card data counts are on the table already: check the "
+            f"Every {name} the card data counts ({count}) is on the table already: check the "
             "card's name, or correct its copies on the card-data sheet (the number after the "
             "set letter)."
         )

@@ -166,12 +166,12 @@ def test_no_third_princess_when_the_group_said_two(table):
     t.move("note-hand", seat="p2", cards=["Princess"])
     refusal = t.refused("note-hand", seat="p3", cards=["Princess"])
     assert refusal == (
-        "All 2 × Princess the card data counts are on the table already: check the card's "
-        "name, or correct its copies on the card-data sheet (the number after the set letter)."
+        "Every Princess the card data counts (2) is on the table already: check "
+        "the card's name, or correct its copies on the card-data sheet (the number after the set letter)."
     )
     t.to_card_phase()  # Bo plays his named Princess; Cy still can't hold a third
     t.move("play-card", card="Princess")
-    assert t.refused("draw", card="Princess").startswith("All 2 × Princess")
+    assert t.refused("draw", card="Princess").startswith("Every Princess the card data counts (2)")
 
 
 def test_a_wizard_beyond_the_copies_asked_at_its_first_play_is_refused(table):
@@ -184,8 +184,8 @@ def test_a_wizard_beyond_the_copies_asked_at_its_first_play_is_refused(table):
     t.move("leave-revealed", card="Castle")
     t.to_card_phase()
     assert t.refused("play-card", card="Wizard") == (
-        "All 1 × Wizard the card data counts are on the table already: check the card's name, "
-        "or correct its copies on the card-data sheet (the number after the set letter)."
+        "Every Wizard the card data counts (1) is on the table already: check "
+        "the card's name, or correct its copies on the card-data sheet (the number after the set letter)."
     )
 
 

@@ -251,8 +251,8 @@ def test_catalog_counts_limit_the_copies_on_the_table(table):
     t.move("edit-card", name="Dragon", count=1)
     t.move("note-hand", seat="p1", cards=["Dragon"])
     assert t.refused("note-hand", seat="p2", cards=["Dragon"]) == (
-        "All 1 × Dragon the card data counts are on the table already: check the card's name, "
-        "or correct its copies on the card-data sheet (the number after the set letter)."
+        "Every Dragon the card data counts (1) is on the table already: check "
+        "the card's name, or correct its copies on the card-data sheet (the number after the set letter)."
     )
     assert t.refused("edit-card", name="Night Creature", count=48) == (
         "The copies would count more than the deck's 48 cards: check the copies entered for "
