@@ -105,8 +105,9 @@ def sections(data: dict[str, Any]) -> list[Section]:
             people_rows,
             help=_(
                 "Every copy of a kind shows the same values. ★: the stars beside a sponsor's "
-                "icon on the red ribbon (0 for the icon without stars, blank for no icon); "
-                "Free for: the sponsors printed after “Free for”."
+                "icon on the red ribbon (0 for the icon without stars, blank for no icon; a row "
+                "with no Evidence, Plans or ★ entered stays to enter); Free for: the sponsors "
+                "printed after “Free for”."
             ),
         ),
     ]
@@ -132,10 +133,13 @@ def to_data(sections_: list[Section], saved: dict[str, Any]) -> dict[str, Any]:
             else:
                 values[column.key] = value
         entered_any = values["ribbon"] or any(values[f] is not None for f in ("evidence", "plans"))
-        values["ribbon"] = values["ribbon"] or None
-        # An unticked "Free for" is known only on a row the group filled in.
-        if not values["free_for"] and not entered_any:
-            values["free_for"] = None
+        # On a row the group filled in, a blank ribbon cell is what the sheet says it is: no
+        # icon (a card with none at all has an empty ribbon, known); so is an unticked
+        # "Free for". A row left wholly blank stays to enter.
+        if not entered_any:
+            values["ribbon"] = None
+            if not values["free_for"]:
+                values["free_for"] = None
         people[row.id] = values
     try:
         catalog = patched(
