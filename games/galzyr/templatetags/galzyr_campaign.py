@@ -96,3 +96,11 @@ def gz_who_options(adventurers) -> SafeString:
             for a in listed
         )
     )
+
+
+@register.filter
+def gz_any_by_hand(steps) -> bool:
+    """Whether a checklist (the view's dicts) has a step the group does by hand, whose gold,
+    items or statuses the campaign's forms then enter (QA9: after the save, "Take X gold from
+    the library" pointed nowhere)."""
+    return any(step["manual"] for step in steps)

@@ -122,3 +122,14 @@ def test_opening_a_scene_before_begin_the_story_begins_it_and_the_turn_can_end(c
 def table_state(table) -> dict:
     table.refresh_from_db()
     return table.state
+
+
+def test_the_saves_by_hand_steps_point_to_the_forms_that_enter_them(client, table):
+    """QA9: after "Save and pack up" the checklist said "Take X gold from the library" by hand
+    and pointed nowhere; its by-hand steps now link to the gold, items and statuses forms."""
+    seated(client, table)
+    post_move(client, table, "campaign-save", {"pack": "true"})
+    assert any(step.manual for step in state_of(table).checklist)
+    text = page(client, table)
+    assert 'class="gz-checklist-forms"' in text and 'href="#gz-changes"' in text
+    assert 'id="gz-changes"' in text  # the link's target is on the same page
