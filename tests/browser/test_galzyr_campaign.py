@@ -217,6 +217,9 @@ def test_a_two_player_campaign_is_saved_and_continued_in_a_new_session(live_serv
         expect(mine).to_contain_text("you keep it")
         mine.get_by_role("link", name="Marches campaign").click()
         expect(tablet.locator("#live")).to_have_attribute("data-seat", "sm")
+        # The whole table parsed before snapshot() reads it at once (a link's navigation is
+        # waited for only until the page commits: the trays, further down, could be missing)
+        tablet.wait_for_load_state("load")
         expect(gz.campaign(tablet).locator(".gz-round")).to_contain_text("The game is saved")
         assert next_month.capitalize() in gz.round_line(tablet)
         kept = gz.snapshot(tablet, names)
