@@ -50,6 +50,11 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "tests/browser/" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+        # Under uvicorn a page's push goes through the database's own channel (LISTEN/NOTIFY
+        # on PostgreSQL, the process's hub on SQLite): the one thing a browser sees that
+        # differs by database, so `make test-postgres` runs these browser tests and no others.
+        if "asgi_url" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.database_push)
 
 
 @pytest.fixture(scope="session")
